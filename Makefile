@@ -1,0 +1,78 @@
+# The two commands of the README: `make run` and `make test`. Every install step
+# checks first and skips when the tool is already there, so a second run installs
+# nothing. Versions: ../shared/TOOLCHAIN.md.
+SHELL := /usr/bin/env
+.SHELLFLAGS := bash -euo pipefail -c
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+
+CARGO_LEPTOS_VERSION := 0.3.10
+WASM_BINDGEN_VERSION := 0.2.130
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# cargo-leptos builds the debug server with these flags; cargo test and clippy use
+# the same ones so they reuse its compiled dependencies instead of building twice.
+export RUSTFLAGS := --cfg erase_components
+export LEPTOS_OUTPUT_NAME := wells
+export LEPTOS_SITE_ROOT := target/site
+export LEPTOS_SITE_PKG_DIR := pkg
+export LEPTOS_SITE_ADDR := 127.0.0.1:3000
+export LEPTOS_RELOAD_PORT := 3001
+export LEPTOS_LIB_DIR := app
+export LEPTOS_BIN_DIR := server
+export LEPTOS_JS_MINIFY := false
+export LEPTOS_HASH_FILES := false
+
+.PHONY: run test build tools wasm-target cargo-leptos wasm-bindgen browser e2e-deps \
+        test-rust lint e2e clean-data
+
+## make run: build the app and serve it on http://127.0.0.1:3000 (database data/wells.db)
+run: build
+	target/debug/server serve
+
+## make test: every test (Rust, lints, Playwright in Chromium)
+test: tools browser e2e-deps
+	cargo fmt --all -- --check
+	$(MAKE) build
+	$(MAKE) test-rust
+	$(MAKE) lint
+	$(MAKE) e2e
+
+build: tools
+	cargo leptos build
+
+test-rust:
+	cargo test --workspace
+
+lint:
+	cargo clippy --workspace --all-targets -- -D warnings
+	env -u RUSTFLAGS cargo clippy -p app --lib --target wasm32-unknown-unknown \
+	  --no-default-features --features hydrate -- -D warnings
+
+e2e:
+	end2end/run-suite.sh
+
+# ---- installs (idempotent) ----
+tools: wasm-target cargo-leptos wasm-bindgen
+
+wasm-target:
+	@rustup target list --installed | grep -qx wasm32-unknown-unknown \
+	  || rustup target add wasm32-unknown-unknown
+
+cargo-leptos:
+	@cargo leptos --version 2>/dev/null | grep -q ' $(CARGO_LEPTOS_VERSION)$$' \
+	  || env -u RUSTFLAGS cargo install --locked cargo-leptos --version $(CARGO_LEPTOS_VERSION)
+
+# Not --locked: the locked build wants a webpki-roots the registry here lacks.
+wasm-bindgen:
+	@wasm-bindgen --version 2>/dev/null | grep -q ' $(WASM_BINDGEN_VERSION)$$' \
+	  || env -u RUSTFLAGS cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION)
+
+browser:
+	@command -v chromium >/dev/null \
+	  || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
+
+# npm ci only when node_modules is missing or older than the lock file.
+e2e-deps: end2end/node_modules/.installed
+end2end/node_modules/.installed: end2end/package-lock.json
+	cd end2end && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
+	touch $@

@@ -1,0 +1,4 @@
+//! Widgets shared by several screens.
+
+pub mod connection;
+pub mod layout;

@@ -1,0 +1,96 @@
+//! Wells loitering enforcement log: the Leptos application.
+//!
+//! Compiled twice: for the server (`ssr`: rendering, server functions, store, auth)
+//! and for the browser (`hydrate`: the same components made interactive). The law of
+//! Chapter 52 lives in [`ordinance`], pure and shared by both, so the phone shows the
+//! verdict the server will enforce.
+
+pub mod components;
+pub mod error;
+pub mod ordinance;
+pub mod pages;
+#[cfg(feature = "ssr")]
+pub mod state;
+#[cfg(feature = "ssr")]
+pub mod store;
+
+use leptos::prelude::*;
+use leptos_meta::{provide_meta_context, Link, Meta, MetaTags, Stylesheet, Title};
+use leptos_router::{
+    components::{Route, Router, Routes},
+    path,
+};
+
+use crate::components::layout::Layout;
+use crate::pages::{home::HomePage, not_found::NotFound};
+
+/// The HTML document around the app. Runs only on the server.
+pub fn shell(options: LeptosOptions) -> impl IntoView {
+    #[cfg(feature = "ssr")]
+    send_page_security_policy();
+    view! {
+        <!DOCTYPE html>
+        <html lang="en">
+            <head>
+                <meta charset="utf-8"/>
+                <meta name="viewport" content="width=device-width, initial-scale=1"/>
+                <AutoReload options=options.clone()/>
+                <HydrationScripts options/>
+                <MetaTags/>
+            </head>
+            <body>
+                <App/>
+            </body>
+        </html>
+    }
+}
+
+/// Pages get a Content-Security-Policy naming this response's nonce, so the one
+/// inline script Leptos needs (the hydration loader) runs and nothing injected does.
+#[cfg(feature = "ssr")]
+fn send_page_security_policy() {
+    use http::{header::CONTENT_SECURITY_POLICY, HeaderValue};
+    let (Some(nonce), Some(response)) = (
+        leptos::nonce::use_nonce(),
+        use_context::<leptos_axum::ResponseOptions>(),
+    ) else {
+        return;
+    };
+    let policy = format!(
+        "default-src 'self'; script-src 'self' 'nonce-{nonce}' 'wasm-unsafe-eval'; \
+         style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; \
+         manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; \
+         frame-ancestors 'none'; form-action 'self'"
+    );
+    if let Ok(value) = HeaderValue::from_str(&policy) {
+        response.insert_header(CONTENT_SECURITY_POLICY, value);
+    }
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    provide_meta_context();
+
+    view! {
+        <Stylesheet id="leptos" href="/pkg/wells.css"/>
+        <Link rel="icon" href="/favicon.svg" type_="image/svg+xml"/>
+        <Link rel="manifest" href="/manifest.webmanifest"/>
+        <Meta name="theme-color" content="#0b3d91"/>
+        <Title formatter=|page: String| format!("{page} · Wells PD loitering log")/>
+        <Router>
+            <Layout>
+                <Routes fallback=NotFound>
+                    <Route path=path!("") view=HomePage/>
+                </Routes>
+            </Layout>
+        </Router>
+    }
+}
+
+/// Browser entry point: takes over the server-rendered page.
+#[cfg(feature = "hydrate")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn hydrate() {
+    console_error_panic_hook::set_once();
+    leptos::mount::hydrate_body(App);
+}

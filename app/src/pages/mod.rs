@@ -1,0 +1,4 @@
+//! One module per screen.
+
+pub mod home;
+pub mod not_found;

@@ -1,0 +1,55 @@
+//! `/healthz` against the real router.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use server::config::Serve;
+use tower::ServiceExt;
+
+async fn state(dir: &tempfile::TempDir) -> app::state::AppState {
+    let store = app::store::Store::open(&dir.path().join("wells.db"))
+        .await
+        .expect("open database");
+    server::app_state(store, &Serve::default())
+}
+
+async fn get(router: axum::Router, path: &str) -> (StatusCode, String) {
+    let response = router
+        .oneshot(Request::get(path).body(Body::empty()).expect("request"))
+        .await
+        .expect("response");
+    let status = response.status();
+    let body = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes();
+    (status, String::from_utf8_lossy(&body).into_owned())
+}
+
+#[tokio::test]
+async fn healthz_is_ok_when_the_database_answers() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (status, body) = get(server::router(state(&dir).await), "/healthz").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body, r#"{"status":"ok"}"#);
+}
+
+#[tokio::test]
+async fn healthz_is_503_with_a_reason_when_the_database_is_gone() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let state = state(&dir).await;
+    state.store.reader.close().await;
+    let (status, body) = get(server::router(state), "/healthz").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(body.contains("\"reason\""), "{body}");
+}
+
+#[tokio::test]
+async fn the_start_page_renders_on_the_server() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (status, body) = get(server::router(state(&dir).await), "/").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("Loitering enforcement log"));
+}
