@@ -40,8 +40,9 @@ test: tools browser e2e-deps
 build: tools
 	cargo leptos build
 
+# `make test-rust T=lockout` runs only the tests whose names contain "lockout".
 test-rust:
-	cargo test --workspace
+	cargo test --workspace $(if $(T),-- $(T),)
 
 lint:
 	cargo clippy --workspace --all-targets -- -D warnings

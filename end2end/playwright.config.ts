@@ -30,6 +30,7 @@ const phone = {
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   // Specs share one server and database; each makes its own users and records,
   // but running them one at a time keeps a 2-core machine predictable.
   workers: 1,

@@ -14,6 +14,8 @@ export WELLS_LISTEN="127.0.0.1:$port"
 export WELLS_PUBLIC_ORIGIN="http://127.0.0.1:$port"
 export WELLS_SITE_ROOT="$root/target/site"
 export WELLS_LOG="${WELLS_LOG:-warn}"
+# Every spec signs in from 127.0.0.1; the per-address limit is tested in Rust.
+export WELLS_SIGN_IN_PER_MINUTE=10000
 export WELLS_SERVER_BIN="$server"
 export BASE_URL="http://127.0.0.1:$port"
 

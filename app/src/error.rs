@@ -38,10 +38,22 @@ pub enum AppError {
     /// 401: no valid session (never signed in, signed out, or timed out).
     #[error("Sign in to continue.")]
     Unauthenticated,
+    /// 401: the username or password was wrong, or the account is locked or
+    /// disabled. One message for all, so it does not tell whether a username exists.
+    #[error(
+        "Sign-in failed: the username or password is wrong, or the account is locked or \
+         disabled. After 5 failed attempts in 15 minutes an account is locked until an \
+         administrator unlocks it."
+    )]
+    SignInRefused,
     /// 403: signed in, but this role may not do this (or the request failed the
     /// origin check that protects against cross-site requests).
     #[error("You do not have permission to do that.")]
     Forbidden,
+    /// 403: an administrator reset the password; nothing else is open until the
+    /// user chooses a new one.
+    #[error("Choose a new password before continuing.")]
+    PasswordChangeRequired,
     /// 404: no such record, or one the caller may not know exists.
     #[error("Not found.")]
     NotFound,
@@ -87,8 +99,8 @@ impl AppError {
         use http::StatusCode as S;
         match self {
             AppError::Invalid { .. } => S::BAD_REQUEST,
-            AppError::Unauthenticated => S::UNAUTHORIZED,
-            AppError::Forbidden => S::FORBIDDEN,
+            AppError::Unauthenticated | AppError::SignInRefused => S::UNAUTHORIZED,
+            AppError::Forbidden | AppError::PasswordChangeRequired => S::FORBIDDEN,
             AppError::NotFound => S::NOT_FOUND,
             AppError::Conflict { .. } => S::CONFLICT,
             AppError::RateLimited => S::TOO_MANY_REQUESTS,
@@ -174,7 +186,9 @@ mod tests {
                 "§52-1 D: record the time the order was given",
             ),
             AppError::Unauthenticated,
+            AppError::SignInRefused,
             AppError::Forbidden,
+            AppError::PasswordChangeRequired,
             AppError::NotFound,
             AppError::conflict("already filed"),
             AppError::RateLimited,

@@ -6,22 +6,34 @@
 //! verdict the server will enforce.
 
 pub mod components;
+pub mod access;
+pub mod api;
+#[cfg(feature = "ssr")]
+pub mod auth;
 pub mod error;
+pub mod model;
 pub mod ordinance;
 pub mod pages;
 #[cfg(feature = "ssr")]
 pub mod state;
 #[cfg(feature = "ssr")]
 pub mod store;
+#[cfg(feature = "ssr")]
+pub mod town_time;
 
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, Link, Meta, MetaTags, Stylesheet, Title};
 use leptos_router::{
     components::{Route, Router, Routes},
-    path,
+    path, SsrMode,
 };
 
 use crate::components::layout::Layout;
+use crate::components::session::provide_current_user;
+use crate::pages::account::PasswordPage;
+use crate::pages::admin::{audit::AuditPage, users::UsersPage};
+use crate::pages::setup::SetupPage;
+use crate::pages::sign_in::SignInPage;
 use crate::pages::{home::HomePage, not_found::NotFound};
 
 /// The HTML document around the app. Runs only on the server.
@@ -70,6 +82,10 @@ fn send_page_security_policy() {
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
+    provide_current_user();
+    // Every page renders completely on the server before the first byte goes out
+    // (`SsrMode::Async`), so a 403 or a redirect to sign-in gets its real status.
+    let ssr = || SsrMode::Async;
 
     view! {
         <Stylesheet id="leptos" href="/pkg/wells.css"/>
@@ -80,7 +96,12 @@ pub fn App() -> impl IntoView {
         <Router>
             <Layout>
                 <Routes fallback=NotFound>
-                    <Route path=path!("") view=HomePage/>
+                    <Route path=path!("") view=HomePage ssr=ssr()/>
+                    <Route path=path!("/sign-in") view=SignInPage ssr=ssr()/>
+                    <Route path=path!("/setup") view=SetupPage ssr=ssr()/>
+                    <Route path=path!("/account/password") view=PasswordPage ssr=ssr()/>
+                    <Route path=path!("/admin/users") view=UsersPage ssr=ssr()/>
+                    <Route path=path!("/admin/audit") view=AuditPage ssr=ssr()/>
                 </Routes>
             </Layout>
         </Router>

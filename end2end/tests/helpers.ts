@@ -1,5 +1,8 @@
 import { expect, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { PASSWORD } from '../global-setup';
+
+export { PASSWORD };
 
 /** Fails the test with the list of axe-core violations on the current page. */
 export async function expectAccessible(page: Page) {
@@ -13,4 +16,14 @@ export async function expectAccessible(page: Page) {
 /** Waits until the Leptos app has taken over the server-rendered page. */
 export async function waitForHydration(page: Page) {
   await expect(page.getByTestId('connection')).not.toHaveText(/Checking/);
+}
+
+/** Signs in through the form and waits for the page it lands on. */
+export async function signIn(page: Page, username: string, password = PASSWORD, next = '/') {
+  await page.goto(`/sign-in?next=${encodeURIComponent(next)}`);
+  await waitForHydration(page);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('signed-in-as')).toBeVisible();
 }

@@ -19,12 +19,7 @@ pub struct Cli {
 #[derive(Debug, Clone, Args)]
 pub struct Common {
     /// SQLite database file; it and its folder are created on first start.
-    #[arg(
-        long,
-        env = "WELLS_DATABASE",
-        default_value = "data/wells.db",
-        global = true
-    )]
+    #[arg(long, env = "WELLS_DATABASE", default_value = "data/wells.db", global = true)]
     pub database: PathBuf,
     /// Log filter (tracing `EnvFilter` syntax), e.g. `info` or `server=debug,info`.
     #[arg(long, env = "WELLS_LOG", default_value = "info", global = true)]
@@ -35,6 +30,12 @@ pub struct Common {
 pub enum Command {
     /// Serve the web app (the default when no subcommand is given).
     Serve(Serve),
+    /// Manage user accounts from scripts (the password is read from stdin).
+    #[command(subcommand)]
+    User(UserCommand),
+    /// Check the audit log.
+    #[command(subcommand)]
+    Audit(AuditCommand),
 }
 
 #[derive(Debug, Clone, Args)]
@@ -49,6 +50,21 @@ pub struct Serve {
     /// Folder with the built browser files (cargo-leptos's site root).
     #[arg(long, env = "WELLS_SITE_ROOT", default_value = "target/site")]
     pub site_root: PathBuf,
+    /// Minutes without a request after which a session ends (CJIS AC-11).
+    #[arg(long, env = "WELLS_IDLE_TIMEOUT_MINUTES", default_value_t = 30)]
+    pub idle_timeout_minutes: u32,
+    /// Hours after sign-in at which a session ends however active it is.
+    #[arg(long, env = "WELLS_SESSION_HOURS", default_value_t = 12)]
+    pub session_hours: u32,
+    /// Sign-in attempts allowed per client address per minute.
+    #[arg(long, env = "WELLS_SIGN_IN_PER_MINUTE", default_value_t = 20)]
+    pub sign_in_per_minute: u32,
+    /// Mark the session cookie `Secure`. Defaults to on when the public origin is https.
+    #[arg(long, env = "WELLS_SECURE_COOKIES")]
+    pub secure_cookies: Option<bool>,
+    /// IANA time zone in which times are shown and printed.
+    #[arg(long, env = "WELLS_TIME_ZONE", default_value = "America/New_York")]
+    pub time_zone: String,
 }
 
 impl Default for Serve {
@@ -57,6 +73,11 @@ impl Default for Serve {
             listen: SocketAddr::from(([127, 0, 0, 1], 3000)),
             public_origin: None,
             site_root: PathBuf::from("target/site"),
+            idle_timeout_minutes: 30,
+            session_hours: 12,
+            sign_in_per_minute: 20,
+            secure_cookies: None,
+            time_zone: "America/New_York".to_owned(),
         }
     }
 }
@@ -68,6 +89,35 @@ impl Serve {
             .map(|o| o.trim_end_matches('/').to_owned())
             .unwrap_or_else(|| format!("http://{}", self.listen))
     }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum UserCommand {
+    /// Create an account; the password is the first line of stdin.
+    Add {
+        username: String,
+        /// officer, chief, clerk or admin; repeat for several.
+        #[arg(long = "role", required = true)]
+        roles: Vec<String>,
+        /// Full name, as printed on citations.
+        #[arg(long)]
+        name: String,
+        /// Badge number (required for officers).
+        #[arg(long)]
+        badge: Option<String>,
+    },
+    /// Clear a lockout after failed sign-ins.
+    Unlock { username: String },
+    /// Disable an account; its sessions end at their next request.
+    Disable { username: String },
+    /// List accounts.
+    List,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AuditCommand {
+    /// Walk the hash chain; exit non-zero naming the first broken entry.
+    Verify,
 }
 
 #[cfg(test)]
@@ -82,16 +132,35 @@ mod tests {
         let serve = Serve::default();
         assert_eq!(serve.listen.to_string(), "127.0.0.1:3000");
         assert_eq!(serve.public_origin(), "http://127.0.0.1:3000");
+        assert_eq!(serve.idle_timeout_minutes, 30);
+        assert_eq!(serve.session_hours, 12);
     }
 
     #[test]
     fn public_origin_loses_a_trailing_slash() {
-        let cli =
-            Cli::try_parse_from(["server", "serve", "--public-origin", "https://log.example/"])
-                .expect("parse");
+        let cli = Cli::try_parse_from([
+            "server",
+            "serve",
+            "--public-origin",
+            "https://log.example/",
+        ])
+        .expect("parse");
         let Some(Command::Serve(serve)) = cli.command else {
             panic!("serve expected");
         };
         assert_eq!(serve.public_origin(), "https://log.example");
+    }
+
+    #[test]
+    fn user_add_takes_several_roles() {
+        let cli = Cli::try_parse_from([
+            "server", "user", "add", "jdoe", "--role", "officer", "--role", "chief", "--name",
+            "Jane Doe", "--badge", "117",
+        ])
+        .expect("parse");
+        let Some(Command::User(UserCommand::Add { roles, .. })) = cli.command else {
+            panic!("user add expected");
+        };
+        assert_eq!(roles, ["officer", "chief"]);
     }
 }

@@ -1,19 +1,27 @@
 //! The Wells loitering log server: the axum router around the Leptos app, plus the
 //! routes that are not pages (health, downloads) and the CLI subcommands.
 
+pub mod cli;
 pub mod config;
 pub mod health;
 pub mod request_log;
+pub mod security;
 
 use std::sync::Arc;
 
+use app::auth::clock::{Clock, SystemClock};
+use app::auth::rate_limit::RateLimiter;
 use app::state::{AppState, Settings};
 use app::store::Store;
 use app::{shell, App};
+use axum::middleware::{from_fn, from_fn_with_state};
 use axum::routing::get;
 use axum::Router;
 use leptos::prelude::*;
 use leptos_axum::{generate_route_list, LeptosRoutes};
+use tower_sessions::cookie::SameSite;
+use tower_sessions::{Expiry, SessionManagerLayer};
+use tower_sessions_sqlx_store::SqliteStore;
 
 /// Leptos options for a built site at `site_root` (cargo-leptos names the files
 /// after the workspace's `[[workspace.metadata.leptos]] name`).
@@ -27,19 +35,47 @@ pub fn leptos_options(serve: &config::Serve) -> LeptosOptions {
 }
 
 /// Everything the router needs, built from the database and the serve options.
-pub fn app_state(store: Store, serve: &config::Serve) -> AppState {
-    AppState {
+pub fn app_state(store: Store, serve: &config::Serve) -> Result<AppState, String> {
+    app_state_with_clock(store, serve, Arc::new(SystemClock))
+}
+
+/// As [`app_state`], with a clock of the caller's (tests move time).
+pub fn app_state_with_clock(
+    store: Store,
+    serve: &config::Serve,
+    clock: Arc<dyn Clock>,
+) -> Result<AppState, String> {
+    let public_origin = serve.public_origin();
+    let town_zone = app::town_time::TownZone::named(&serve.time_zone)?;
+    Ok(AppState {
         leptos_options: leptos_options(serve),
         store,
         settings: Arc::new(Settings {
-            public_origin: serve.public_origin(),
+            secure_cookies: serve
+                .secure_cookies
+                .unwrap_or(public_origin.starts_with("https://")),
+            public_origin,
+            idle_timeout_ms: i64::from(serve.idle_timeout_minutes) * 60_000,
+            absolute_timeout_ms: i64::from(serve.session_hours) * 3_600_000,
+            town_zone,
         }),
-    }
+        clock,
+        sign_in_limiter: Arc::new(RateLimiter::per_minute(serve.sign_in_per_minute)),
+    })
 }
 
 /// The whole HTTP surface. Tests drive it directly with `tower::ServiceExt::oneshot`.
 pub fn router(state: AppState) -> Router {
     let routes = generate_route_list(App);
+    // No Max-Age or Expires: the cookie dies with the browser; the server ends the
+    // session itself after the idle and absolute timeouts (app::auth::session).
+    let sessions = SessionManagerLayer::new(SqliteStore::new(state.store.sessions.clone()))
+        .with_name("wells_session")
+        .with_http_only(true)
+        .with_same_site(SameSite::Strict)
+        .with_secure(state.settings.secure_cookies)
+        .with_path("/")
+        .with_expiry(Expiry::OnSessionEnd);
     Router::new()
         .route("/healthz", get(health::healthz))
         .leptos_routes_with_context(
@@ -55,6 +91,11 @@ pub fn router(state: AppState) -> Router {
             },
         )
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
-        .layer(axum::middleware::from_fn(request_log::log_request))
+        // Outermost last: log → headers → session cookie → who is asking → origin check.
+        .layer(from_fn_with_state(state.clone(), security::same_origin_writes))
+        .layer(from_fn_with_state(state.clone(), app::auth::session::resolve_actor))
+        .layer(sessions)
+        .layer(from_fn_with_state(state.clone(), security::security_headers))
+        .layer(from_fn(request_log::log_request))
         .with_state(state)
 }

@@ -1,8 +1,9 @@
-//! `server`: serve the app, and (from later issues) manage users, backups and the audit log.
+//! `server`: serve the app; manage users and check the audit log from the shell.
 
 use std::process::ExitCode;
 
-use app::store::Store;
+use app::auth::clock::{Clock, SystemClock};
+use app::store::{accounts, Store};
 use clap::Parser;
 use server::config::{Cli, Command, Serve};
 use tracing_subscriber::EnvFilter;
@@ -17,8 +18,14 @@ async fn main() -> ExitCode {
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr)
         .init();
-    let result = match cli.command.unwrap_or(Command::Serve(Serve::default())) {
-        Command::Serve(serve) => serve_app(&cli.common.database, serve).await,
+    let database = cli.common.database.clone();
+    let result = match Store::open(&database).await {
+        Err(e) => Err(format!("cannot open database {}: {e}", database.display())),
+        Ok(store) => match cli.command.unwrap_or(Command::Serve(Serve::default())) {
+            Command::Serve(serve) => serve_app(store, serve).await,
+            Command::User(command) => server::cli::user(&store, command).await,
+            Command::Audit(command) => server::cli::audit(&store, command).await,
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -29,20 +36,14 @@ async fn main() -> ExitCode {
     }
 }
 
-async fn serve_app(database: &std::path::Path, serve: Serve) -> Result<(), String> {
-    let store = Store::open(database)
-        .await
-        .map_err(|e| format!("cannot open database {}: {e}", database.display()))?;
-    let state = server::app_state(store, &serve);
+async fn serve_app(store: Store, serve: Serve) -> Result<(), String> {
+    offer_first_run_setup(&store, &serve).await?;
+    let state = server::app_state(store, &serve)?;
     let app = server::router(state);
     let listener = tokio::net::TcpListener::bind(serve.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", serve.listen))?;
-    tracing::info!(
-        "serving on http://{} (database {})",
-        serve.listen,
-        database.display()
-    );
+    tracing::info!("serving on http://{}", serve.listen);
     axum::serve(
         listener,
         app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
@@ -52,14 +53,31 @@ async fn serve_app(database: &std::path::Path, serve: Serve) -> Result<(), Strin
     .map_err(|e| format!("server stopped: {e}"))
 }
 
+/// While no administrator exists, print a one-time link that creates the first one.
+async fn offer_first_run_setup(store: &Store, serve: &Serve) -> Result<(), String> {
+    let has_admin = accounts::any_admin(&store.reader)
+        .await
+        .map_err(|e| format!("cannot read accounts: {e}"))?;
+    if has_admin {
+        return Ok(());
+    }
+    let (token, hash) = app::auth::setup::new_token();
+    accounts::issue_setup_token(store, &hash, SystemClock.now())
+        .await
+        .map_err(|e| format!("cannot create the setup token: {e}"))?;
+    let url = format!("{}/setup?token={token}", serve.public_origin());
+    println!("\nFirst run: no administrator yet. Open this link once to create one:\n\n    {url}\n");
+    tracing::info!(%url, "first-run setup link issued");
+    Ok(())
+}
+
 async fn shutdown_signal() {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
     };
     #[cfg(unix)]
     let terminate = async {
-        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-        {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
             s.recv().await;
         }
     };

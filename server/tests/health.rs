@@ -10,7 +10,7 @@ async fn state(dir: &tempfile::TempDir) -> app::state::AppState {
     let store = app::store::Store::open(&dir.path().join("wells.db"))
         .await
         .expect("open database");
-    server::app_state(store, &Serve::default())
+    server::app_state(store, &Serve::default()).expect("state")
 }
 
 async fn get(router: axum::Router, path: &str) -> (StatusCode, String) {

@@ -1,22 +1,92 @@
 use leptos::prelude::*;
+use leptos_router::hooks::use_location;
 
+use crate::access::{Decision, Permission};
+use crate::api::account::sign_out;
 use crate::components::connection::ConnectionStatus;
+use crate::components::session::{go_to, hydrated, use_current_user};
+use crate::model::account::Me;
 
-/// Header, main area and footer around every page.
+/// The screens each permission opens, in the order the menu lists them.
+const MENU: &[(Permission, &str, &str)] = &[
+    (Permission::ManageUsers, "/admin/users", "Users"),
+    (Permission::ReadAudit, "/admin/audit", "Audit log"),
+];
+
+/// Header, menu, main area and footer around every page.
 #[component]
 pub fn Layout(children: Children) -> impl IntoView {
+    let user = use_current_user().0;
     view! {
         <a class="skip-link" href="#main">"Skip to content"</a>
         <header class="site-header">
             <a class="brand" href="/">"Wells PD · Loitering log"</a>
             <div class="header-status">
                 <ConnectionStatus/>
-                <span class="who">"Not signed in"</span>
+                <Suspense fallback=|| ()>
+                    {move || Suspend::new(async move {
+                        match user.await.ok().flatten() {
+                            Some(me) => view! { <SignedIn me/> }.into_any(),
+                            None => view! {
+                                <span class="who">"Not signed in"</span>
+                                <a href="/sign-in">"Sign in"</a>
+                            }.into_any(),
+                        }
+                    })}
+                </Suspense>
             </div>
         </header>
+        <Suspense fallback=|| ()>
+            {move || Suspend::new(async move {
+                user.await.ok().flatten().map(|me| view! { <Menu me/> })
+            })}
+        </Suspense>
         <main id="main" tabindex="-1">{children()}</main>
         <footer class="site-footer">
             <p>"Town of Wells Police Department · Code Chapter 52, Article I"</p>
         </footer>
     }
+}
+
+#[component]
+fn SignedIn(me: Me) -> impl IntoView {
+    let ready = hydrated();
+    let leave = Action::new(|_: &()| async move {
+        // Whatever the answer, the page must not keep showing a signed-in state.
+        let _ = sign_out().await;
+        go_to("/sign-in");
+    });
+    let badge = me.badge_number.clone().map(|b| format!(" · badge {b}"));
+    view! {
+        <span class="who" data-testid="signed-in-as">{me.full_name.clone()}{badge}</span>
+        <button
+            type="button"
+            class="secondary"
+            on:click=move |_| { leave.dispatch(()); }
+            disabled=move || !ready.get() || leave.pending().get()
+        >
+            "Sign out"
+        </button>
+    }
+}
+
+#[component]
+fn Menu(me: Me) -> impl IntoView {
+    let location = use_location();
+    let items: Vec<_> = MENU
+        .iter()
+        .filter(|(p, _, _)| p.allows(Some(&me.roles)) == Decision::Allow)
+        .map(|(_, href, label)| {
+            let href = *href;
+            let current = move || location.pathname.get().starts_with(href).then_some("page");
+            view! { <li><a href=href aria-current=current>{*label}</a></li> }
+        })
+        .collect();
+    (!items.is_empty()).then(|| {
+        view! {
+            <nav class="site-nav" aria-label="Main">
+                <ul>{items}<li><a href="/account/password">"Password"</a></li></ul>
+            </nav>
+        }
+    })
 }

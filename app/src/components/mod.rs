@@ -1,4 +1,7 @@
 //! Widgets shared by several screens.
 
 pub mod connection;
+pub mod form;
 pub mod layout;
+pub mod session;
+pub mod table;

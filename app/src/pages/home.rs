@@ -1,9 +1,19 @@
 use leptos::prelude::*;
 use leptos_meta::Title;
 
-/// The start page: what this system is, and where each user goes.
+use crate::access::{Decision, Permission};
+use crate::components::session::use_current_user;
+
+/// Where each kind of user starts, as (permission, link, title, what it is for).
+const DESKS: &[(Permission, &str, &str, &str)] = &[
+    (Permission::ManageUsers, "/admin/users", "Users", "Accounts, roles, lockouts and password resets."),
+    (Permission::ReadAudit, "/admin/audit", "Audit log", "Every sign-in, change and export, hash-chained."),
+];
+
+/// The start page: what this system is, and where the signed-in user goes.
 #[component]
 pub fn HomePage() -> impl IntoView {
+    let user = use_current_user().0;
     view! {
         <Title text="Start"/>
         <section class="panel">
@@ -13,5 +23,26 @@ pub fn HomePage() -> impl IntoView {
                 "obstructing streets and sidewalks (§52-2) and disturbing the peace (§52-3)."
             </p>
         </section>
+        <Suspense fallback=|| ()>
+            {move || Suspend::new(async move {
+                match user.await.ok().flatten() {
+                    None => view! {
+                        <p><a class="button" href="/sign-in">"Sign in"</a></p>
+                    }.into_any(),
+                    Some(me) => {
+                        let desks: Vec<_> = DESKS.iter()
+                            .filter(|(p, ..)| p.allows(Some(&me.roles)) == Decision::Allow)
+                            .map(|(_, href, title, about)| view! {
+                                <li class="panel"><a href=*href><strong>{*title}</strong></a><p class="hint">{*about}</p></li>
+                            })
+                            .collect();
+                        view! {
+                            <h2>{format!("Welcome, {}", me.full_name)}</h2>
+                            <ul class="desks">{desks}</ul>
+                        }.into_any()
+                    }
+                }
+            })}
+        </Suspense>
     }
 }

@@ -1,4 +1,8 @@
 //! One module per screen.
 
+pub mod account;
+pub mod admin;
 pub mod home;
 pub mod not_found;
+pub mod setup;
+pub mod sign_in;

@@ -16,6 +16,9 @@ use sqlx::sqlite::{
 /// Migrations are compiled into the binary and run at every start.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../server/migrations");
 
+pub mod accounts;
+pub mod audit;
+
 /// Handles to the database. Cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -23,6 +26,9 @@ pub struct Store {
     pub reader: SqlitePool,
     /// One connection, for every write transaction.
     pub writer: SqlitePool,
+    /// The session store's own connections: every signed-in request reads its
+    /// session, and that must not queue behind a citation being written.
+    pub sessions: SqlitePool,
 }
 
 impl Store {
@@ -45,12 +51,29 @@ impl Store {
             .connect_with(options.clone())
             .await?;
         MIGRATOR.run(&writer).await?;
+        let sessions = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options.clone())
+            .await?;
         let reader = SqlitePoolOptions::new()
             .max_connections(8)
             // query_only: a read connection can never write by mistake.
             .connect_with(options.pragma("query_only", "ON"))
             .await?;
-        Ok(Store { reader, writer })
+        Ok(Store {
+            reader,
+            writer,
+            sessions,
+        })
+    }
+
+    /// A write transaction that takes SQLite's write lock at once (`BEGIN
+    /// IMMEDIATE`), so a transaction that reads before it writes cannot fail
+    /// half-way because another process (the CLI, a backup) wrote in between.
+    pub async fn begin_write(
+        &self,
+    ) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>, sqlx::Error> {
+        self.writer.begin_with("BEGIN IMMEDIATE").await
     }
 
     /// Whether the database answers a query (for `/healthz`).

@@ -1,0 +1,98 @@
+//! The administrator's desk: accounts and the audit log.
+
+use leptos::prelude::*;
+use leptos::server_fn::codec::Json;
+use uuid::Uuid;
+
+use crate::error::AppError;
+use crate::model::account::{NewUser, Role, UserSummary};
+use crate::model::audit::{AuditPage, AuditQuery};
+
+#[server(endpoint = "admin/users/list", input = Json)]
+pub async fn list_users() -> Result<Vec<UserSummary>, AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::ManageUsers).await?;
+    crate::store::accounts::list_users(&request.state.store.reader).await
+}
+
+#[server(endpoint = "admin/users/create", input = Json)]
+pub async fn create_user(user: NewUser) -> Result<UserSummary, AppError> {
+    use crate::store::accounts;
+    let request = crate::auth::guard::authorize(crate::access::Permission::ManageUsers).await?;
+    let user = NewUser {
+        username: user.username.trim().to_lowercase(),
+        ..user
+    };
+    crate::api::account::validate_new_user(&user)?;
+    let plain = user.password.clone();
+    let hash = tokio::task::spawn_blocking(move || crate::auth::password::hash(&plain))
+        .await
+        .map_err(|_| AppError::Internal)??;
+    accounts::create_user(&request.state.store, by(&request), &user, &hash).await
+}
+
+#[server(endpoint = "admin/users/roles", input = Json)]
+pub async fn set_roles(user_id: Uuid, roles: Vec<Role>) -> Result<UserSummary, AppError> {
+    use crate::store::accounts::{self, AccountChange};
+    let request = crate::auth::guard::authorize(crate::access::Permission::ManageUsers).await?;
+    if roles.is_empty() {
+        return Err(AppError::invalid("roles", "Give the account at least one role."));
+    }
+    if user_id == request.actor.user_id && !roles.contains(&Role::Admin) {
+        return Err(AppError::conflict(
+            "You cannot remove your own administrator role; ask another administrator.",
+        ));
+    }
+    accounts::change_account(&request.state.store, by(&request), user_id, AccountChange::Roles(roles)).await
+}
+
+#[server(endpoint = "admin/users/active", input = Json)]
+pub async fn set_active(user_id: Uuid, active: bool) -> Result<UserSummary, AppError> {
+    use crate::store::accounts::{self, AccountChange};
+    let request = crate::auth::guard::authorize(crate::access::Permission::ManageUsers).await?;
+    if user_id == request.actor.user_id && !active {
+        return Err(AppError::conflict("You cannot disable your own account."));
+    }
+    accounts::change_account(&request.state.store, by(&request), user_id, AccountChange::Active(active)).await
+}
+
+#[server(endpoint = "admin/users/unlock", input = Json)]
+pub async fn unlock_user(user_id: Uuid) -> Result<UserSummary, AppError> {
+    use crate::store::accounts::{self, AccountChange};
+    let request = crate::auth::guard::authorize(crate::access::Permission::ManageUsers).await?;
+    accounts::change_account(&request.state.store, by(&request), user_id, AccountChange::Unlock).await
+}
+
+/// Sets a generated temporary password, shown once to the administrator; the
+/// user must change it at next sign-in, and their sessions end now.
+#[server(endpoint = "admin/users/reset-password", input = Json)]
+pub async fn reset_password(user_id: Uuid) -> Result<String, AppError> {
+    use crate::store::accounts::{self, AccountChange};
+    let request = crate::auth::guard::authorize(crate::access::Permission::ManageUsers).await?;
+    let temporary = crate::auth::setup::temporary_password();
+    let plain = temporary.clone();
+    let hash = tokio::task::spawn_blocking(move || crate::auth::password::hash(&plain))
+        .await
+        .map_err(|_| AppError::Internal)??;
+    accounts::change_account(&request.state.store, by(&request), user_id, AccountChange::ResetPassword(hash)).await?;
+    Ok(temporary)
+}
+
+#[server(endpoint = "admin/audit", input = Json)]
+pub async fn audit_log(query: AuditQuery) -> Result<AuditPage, AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::ReadAudit).await?;
+    let mut page = crate::store::audit::list(&request.state.store.reader, &query).await?;
+    let zone = &request.state.settings.town_zone;
+    for entry in &mut page.entries {
+        entry.at_text = zone.date_time(entry.at);
+    }
+    Ok(page)
+}
+
+#[cfg(feature = "ssr")]
+fn by(request: &crate::auth::guard::Authorized) -> crate::store::accounts::By<'_> {
+    crate::store::accounts::By {
+        actor: Some(&request.actor),
+        source: request.source.as_deref(),
+        now: request.now,
+    }
+}

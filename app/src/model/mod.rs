@@ -1,0 +1,5 @@
+//! Types that cross the wire between browser and server. Nothing here holds a
+//! secret: password hashes, session tokens and database rows stay on the server.
+
+pub mod account;
+pub mod audit;

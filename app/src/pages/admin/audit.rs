@@ -1,0 +1,121 @@
+use leptos::prelude::*;
+use leptos_meta::Title;
+
+use crate::access::Permission;
+use crate::api::admin::audit_log;
+use crate::components::table::ScrollTable;
+use crate::components::session::{hydrated, Guard};
+use crate::model::audit::{AuditOutcome, AuditQuery};
+
+/// The audit log, newest first, filtered and paged.
+#[component]
+pub fn AuditPage() -> impl IntoView {
+    view! {
+        <Title text="Audit log"/>
+        <Guard permission=Permission::ReadAudit>
+            <AuditLog/>
+        </Guard>
+    }
+}
+
+#[component]
+fn AuditLog() -> impl IntoView {
+    let actor = RwSignal::new(String::new());
+    let action = RwSignal::new(String::new());
+    let outcome = RwSignal::new(String::new());
+    let query = RwSignal::new(AuditQuery::default());
+    let ready = hydrated();
+    let page = Resource::new(move || query.get(), audit_log);
+    let apply = move |before_seq: Option<i64>| {
+        let text = |s: RwSignal<String>| Some(s.get_untracked().trim().to_owned()).filter(|t| !t.is_empty());
+        query.set(AuditQuery {
+            actor: text(actor),
+            action: text(action),
+            outcome: AuditOutcome::from_code(&outcome.get_untracked()),
+            from: None,
+            to: None,
+            before_seq,
+        });
+    };
+    view! {
+        <h1>"Audit log"</h1>
+        <p class="hint">"Every sign-in, change, export and refused request, with a hash chain that "
+            <code>"server audit verify"</code>" checks end to end."</p>
+        <form class="panel filters" on:submit=move |ev: leptos::ev::SubmitEvent| { ev.prevent_default(); apply(None); }>
+            <div class="grid-2">
+                <div class="field">
+                    <label for="audit-actor">"User"</label>
+                    <input id="audit-actor" type="search" bind:value=actor/>
+                </div>
+                <div class="field">
+                    <label for="audit-action">"Action starts with"</label>
+                    <input id="audit-action" type="search" bind:value=action placeholder="session."/>
+                </div>
+                <div class="field">
+                    <label for="audit-outcome">"Outcome"</label>
+                    <select id="audit-outcome" bind:value=outcome>
+                        <option value="">"Any"</option>
+                        <option value="success">"Success"</option>
+                        <option value="failure">"Failure"</option>
+                        <option value="denied">"Denied"</option>
+                    </select>
+                </div>
+            </div>
+            <button type="submit" disabled=move || !ready.get()>"Filter"</button>
+        </form>
+        <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
+            {move || Suspend::new(async move {
+                match page.await {
+                    Err(e) => view! { <p class="notice bad">{e.to_string()}</p> }.into_any(),
+                    Ok(p) => {
+                        let next = p.next_before_seq;
+                        view! {
+                            <ScrollTable label="Audit entries".to_owned()>
+                                <table>
+                                    <thead><tr>
+                                        <th scope="col">"#"</th>
+                                        <th scope="col">"When"</th>
+                                        <th scope="col">"Who"</th>
+                                        <th scope="col">"Action"</th>
+                                        <th scope="col">"Record"</th>
+                                        <th scope="col">"Outcome"</th>
+                                        <th scope="col">"Detail"</th>
+                                    </tr></thead>
+                                    <tbody>
+                                        {p.entries.into_iter().map(|e| {
+                                            let badge = match e.outcome {
+                                                AuditOutcome::Success => "badge ok",
+                                                AuditOutcome::Failure => "badge warn",
+                                                AuditOutcome::Denied => "badge bad",
+                                            };
+                                            let record = e.entity_type.clone().map(|t| format!("{t} {}", e.entity_id.clone().unwrap_or_default()));
+                                            let detail = [e.before.clone().map(|b| format!("before {b}")), e.after.clone().map(|a| format!("after {a}"))]
+                                                .into_iter().flatten().collect::<Vec<_>>().join(" · ");
+                                            view! {
+                                                <tr>
+                                                    <td>{e.seq}</td>
+                                                    <td>{e.at_text.clone()}</td>
+                                                    <td>{e.actor.clone().unwrap_or_else(|| "—".into())}
+                                                        {e.source.clone().map(|s| format!(" ({s})"))}</td>
+                                                    <td><code>{e.action.clone()}</code></td>
+                                                    <td>{record}</td>
+                                                    <td><span class=badge>{e.outcome.code()}</span></td>
+                                                    <td class="detail">{detail}</td>
+                                                </tr>
+                                            }
+                                        }).collect_view()}
+                                    </tbody>
+                                </table>
+                            </ScrollTable>
+                            {next.map(|seq| view! {
+                                <div class="actions">
+                                    <button type="button" class="secondary" on:click=move |_| apply(Some(seq))>"Older entries"</button>
+                                </div>
+                            })}
+                        }.into_any()
+                    }
+                }
+            })}
+        </Transition>
+    }
+}

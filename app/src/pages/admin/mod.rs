@@ -1,0 +1,4 @@
+//! The administrator's screens.
+
+pub mod audit;
+pub mod users;

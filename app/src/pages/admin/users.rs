@@ -1,0 +1,216 @@
+use leptos::prelude::*;
+use leptos_meta::Title;
+use uuid::Uuid;
+
+use crate::access::Permission;
+use crate::api::admin::{create_user, list_users, reset_password, set_active, set_roles, unlock_user};
+use crate::components::form::{ErrorSummary, TextField};
+use crate::components::table::ScrollTable;
+use crate::components::session::{hydrated, Guard};
+use crate::error::AppError;
+use crate::model::account::{NewUser, Role, UserSummary};
+
+/// Accounts: create, roles, disable, unlock, reset password.
+#[component]
+pub fn UsersPage() -> impl IntoView {
+    view! {
+        <Title text="Users"/>
+        <Guard permission=Permission::ManageUsers>
+            <Users/>
+        </Guard>
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Change {
+    Roles(Uuid, Vec<Role>),
+    Active(Uuid, bool),
+    Unlock(Uuid),
+    Reset(Uuid, String),
+}
+
+#[component]
+fn Users() -> impl IntoView {
+    let change = Action::new(|c: &Change| {
+        let c = c.clone();
+        async move {
+            match c {
+                Change::Roles(id, roles) => set_roles(id, roles).await.map(|_| None),
+                Change::Active(id, active) => set_active(id, active).await.map(|_| None),
+                Change::Unlock(id) => unlock_user(id).await.map(|_| None),
+                Change::Reset(id, username) => reset_password(id).await.map(|p| Some((username, p))),
+            }
+        }
+    });
+    let created = RwSignal::new(0u32);
+    let users = Resource::new(
+        move || (change.version().get(), created.get()),
+        |_| list_users(),
+    );
+    let change_error = Signal::derive(move || change.value().get().and_then(Result::err));
+    view! {
+        <h1>"Users"</h1>
+        <ErrorSummary error=change_error/>
+        {move || change.value().get().and_then(Result::ok).flatten().map(|(username, password)| view! {
+            <div class="notice warn" role="status" data-testid="temporary-password">
+                "Temporary password for " <strong>{username}</strong> ": "
+                <code>{password}</code>
+                " — give it to the user in person; they must change it when they sign in. It is not shown again."
+            </div>
+        })}
+        <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
+            {move || Suspend::new(async move {
+                match users.await {
+                    Ok(list) => view! { <UserTable list change/> }.into_any(),
+                    Err(e) => view! { <p class="notice bad">{e.to_string()}</p> }.into_any(),
+                }
+            })}
+        </Transition>
+        <NewUserForm created/>
+    }
+}
+
+#[component]
+fn UserTable(list: Vec<UserSummary>, change: Action<Change, Result<Option<(String, String)>, AppError>>) -> impl IntoView {
+    let ready = hydrated();
+    view! {
+        <ScrollTable label="Accounts".to_owned()>
+            <table>
+                <caption class="hint">{format!("{} accounts", list.len())}</caption>
+                <thead><tr>
+                    <th scope="col">"User"</th>
+                    <th scope="col">"Roles"</th>
+                    <th scope="col">"State"</th>
+                    <th scope="col">"Actions"</th>
+                </tr></thead>
+                <tbody>
+                    {list.into_iter().map(|u| {
+                        let id = u.user_id;
+                        let username = u.username.clone();
+                        let held = u.roles.clone();
+                        let state = match (u.active, u.locked) {
+                            (false, _) => view! { <span class="badge bad">"Disabled"</span> }.into_any(),
+                            (true, true) => view! { <span class="badge warn">"Locked"</span> }.into_any(),
+                            (true, false) => view! { <span class="badge ok">"Active"</span> }.into_any(),
+                        };
+                        let roles = Role::ALL.into_iter().map(|role| {
+                            let held = held.clone();
+                            let has = held.contains(&role);
+                            let label = format!("{} for {}", role.label(), u.username);
+                            view! {
+                                <label class="inline-check">
+                                    <input type="checkbox" checked=has aria-label=label
+                                        disabled=move || !ready.get()
+                                        on:change=move |_| {
+                                            let mut roles = held.clone();
+                                            if has { roles.retain(|r| *r != role) } else { roles.push(role) }
+                                            change.dispatch(Change::Roles(id, roles));
+                                        }/>
+                                    {role.label()}
+                                </label>
+                            }
+                        }).collect_view();
+                        let active = u.active;
+                        view! {
+                            <tr data-testid=format!("user-{}", u.username)>
+                                <td>
+                                    <strong>{u.full_name.clone()}</strong><br/>
+                                    {u.username.clone()}
+                                    {u.badge_number.clone().map(|b| format!(" · badge {b}"))}
+                                </td>
+                                <td>{roles}</td>
+                                <td>{state}{u.must_change_password.then_some(" (must change password)")}</td>
+                                <td class="row-actions">
+                                    {u.locked.then(|| view! {
+                                        <button type="button" class="secondary" disabled=move || !ready.get()
+                                            on:click=move |_| { change.dispatch(Change::Unlock(id)); }>"Unlock"</button>
+                                    })}
+                                    <button type="button" class="secondary" disabled=move || !ready.get()
+                                        on:click=move |_| { change.dispatch(Change::Active(id, !active)); }>
+                                        {if active { "Disable" } else { "Enable" }}
+                                    </button>
+                                    <button type="button" class="secondary" disabled=move || !ready.get()
+                                        on:click=move |_| { change.dispatch(Change::Reset(id, username.clone())); }>
+                                        "Reset password"
+                                    </button>
+                                </td>
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </ScrollTable>
+    }
+}
+
+#[component]
+fn NewUserForm(created: RwSignal<u32>) -> impl IntoView {
+    let username = RwSignal::new(String::new());
+    let full_name = RwSignal::new(String::new());
+    let badge = RwSignal::new(String::new());
+    let password = RwSignal::new(String::new());
+    let roles = RwSignal::new(vec![Role::Officer]);
+    let ready = hydrated();
+    let create = Action::new(move |_: &()| {
+        let badge = badge.get_untracked();
+        let user = NewUser {
+            username: username.get_untracked(),
+            full_name: full_name.get_untracked(),
+            badge_number: (!badge.trim().is_empty()).then_some(badge),
+            roles: roles.get_untracked(),
+            password: password.get_untracked(),
+        };
+        async move { create_user(user).await }
+    });
+    Effect::new(move |_| {
+        if let Some(Ok(_)) = create.value().get() {
+            username.set(String::new());
+            full_name.set(String::new());
+            badge.set(String::new());
+            password.set(String::new());
+            created.update(|n| *n += 1);
+        }
+    });
+    let error = Signal::derive(move || create.value().get().and_then(Result::err));
+    view! {
+        <section class="panel">
+            <h2>"New account"</h2>
+            <ErrorSummary error/>
+            {move || create.value().get().and_then(Result::ok).map(|u| view! {
+                <div class="notice ok" role="status">"Created " {u.username} "."</div>
+            })}
+            <form method="post" on:submit=move |ev: leptos::ev::SubmitEvent| {
+                ev.prevent_default();
+                create.dispatch(());
+            }>
+                <div class="grid-2">
+                    <TextField name="username" label="Username" value=username error required=true autocomplete="off"/>
+                    <TextField name="full_name" label="Full name" value=full_name error required=true autocomplete="off"/>
+                    <TextField name="badge_number" label="Badge number" value=badge error hint="Required for officers"/>
+                    <TextField name="password" label="Initial password" value=password error kind="password"
+                        autocomplete="new-password" required=true hint="At least 12 characters"/>
+                </div>
+                <fieldset>
+                    <legend>"Roles"</legend>
+                    <div class="choices">
+                        {Role::ALL.into_iter().map(|role| view! {
+                            <label class="choice">
+                                <input type="checkbox" name="roles" value=role.code()
+                                    prop:checked=move || roles.with(|r| r.contains(&role))
+                                    on:change=move |_| roles.update(|r| {
+                                        if r.contains(&role) { r.retain(|x| *x != role) } else { r.push(role) }
+                                    })/>
+                                {role.label()}
+                            </label>
+                        }).collect_view()}
+                    </div>
+                    {move || error.get().and_then(|e| e.for_field("roles").map(str::to_owned))
+                        .map(|m| view! { <p class="error-text">{m}</p> })}
+                </fieldset>
+                <div class="actions">
+                    <button type="submit" disabled=move || !ready.get() || create.pending().get()>"Create account"</button>
+                </div>
+            </form>
+        </section>
+    }
+}

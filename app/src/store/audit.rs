@@ -1,0 +1,350 @@
+//! The tamper-evident audit log (CJIS AU-2, AU-3, AU-9).
+//!
+//! Entries are appended inside the same transaction as the change they record, so
+//! a change and its audit entry commit or fail together. Each entry's hash is
+//! SHA-256 over the previous entry's hash and this entry's canonical form; the
+//! database triggers refuse UPDATE and DELETE, and [`verify`] detects any edit made
+//! around them (a byte changed in the file, a row removed).
+
+use serde::Serialize;
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+use sqlx::{FromRow, SqliteConnection, SqlitePool};
+
+use crate::auth::Actor;
+use crate::error::AppError;
+use crate::model::audit::{AuditEntryView, AuditOutcome, AuditPage, AuditQuery};
+use crate::ordinance::Moment;
+use crate::store::Store;
+
+/// The `prev_hash` of the first entry.
+pub const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+
+/// Rows a page of the audit log shows.
+pub const PAGE_SIZE: i64 = 100;
+
+/// What happened, for one entry.
+#[derive(Debug, Clone)]
+pub struct Event {
+    pub actor: Option<Actor>,
+    /// Client address, or `cli` for the command line.
+    pub source: Option<String>,
+    pub action: &'static str,
+    pub entity_type: Option<&'static str>,
+    pub entity_id: Option<String>,
+    pub outcome: AuditOutcome,
+    pub before: Option<Value>,
+    pub after: Option<Value>,
+}
+
+impl Event {
+    pub fn new(action: &'static str, outcome: AuditOutcome) -> Event {
+        Event {
+            actor: None,
+            source: None,
+            action,
+            entity_type: None,
+            entity_id: None,
+            outcome,
+            before: None,
+            after: None,
+        }
+    }
+
+    pub fn by(mut self, actor: Option<&Actor>, source: Option<&str>) -> Event {
+        self.actor = actor.cloned();
+        self.source = source.map(str::to_owned);
+        self
+    }
+
+    pub fn on(mut self, entity_type: &'static str, entity_id: impl ToString) -> Event {
+        self.entity_type = Some(entity_type);
+        self.entity_id = Some(entity_id.to_string());
+        self
+    }
+
+    pub fn before(mut self, value: impl Serialize) -> Event {
+        self.before = serde_json::to_value(value).ok();
+        self
+    }
+
+    pub fn after(mut self, value: impl Serialize) -> Event {
+        self.after = serde_json::to_value(value).ok();
+        self
+    }
+}
+
+/// The fields the hash covers, in a fixed order. Changing this struct changes every
+/// hash: it is part of the on-disk format.
+#[derive(Serialize)]
+struct Canonical<'a> {
+    seq: i64,
+    at: i64,
+    actor_id: Option<&'a str>,
+    actor_name: Option<&'a str>,
+    actor_roles: &'a str,
+    source: Option<&'a str>,
+    action: &'a str,
+    entity_type: Option<&'a str>,
+    entity_id: Option<&'a str>,
+    outcome: &'a str,
+    before_json: Option<&'a str>,
+    after_json: Option<&'a str>,
+}
+
+#[derive(Debug, Clone, FromRow)]
+struct Row {
+    seq: i64,
+    at: i64,
+    actor_id: Option<String>,
+    actor_name: Option<String>,
+    actor_roles: String,
+    source: Option<String>,
+    action: String,
+    entity_type: Option<String>,
+    entity_id: Option<String>,
+    outcome: String,
+    before_json: Option<String>,
+    after_json: Option<String>,
+    prev_hash: String,
+    hash: String,
+}
+
+impl Row {
+    fn canonical(&self) -> Canonical<'_> {
+        Canonical {
+            seq: self.seq,
+            at: self.at,
+            actor_id: self.actor_id.as_deref(),
+            actor_name: self.actor_name.as_deref(),
+            actor_roles: &self.actor_roles,
+            source: self.source.as_deref(),
+            action: &self.action,
+            entity_type: self.entity_type.as_deref(),
+            entity_id: self.entity_id.as_deref(),
+            outcome: &self.outcome,
+            before_json: self.before_json.as_deref(),
+            after_json: self.after_json.as_deref(),
+        }
+    }
+
+    fn view(self) -> AuditEntryView {
+        AuditEntryView {
+            seq: self.seq,
+            at: Moment(self.at),
+            at_text: String::new(),
+            actor: self.actor_name,
+            actor_roles: self.actor_roles,
+            source: self.source,
+            action: self.action,
+            entity_type: self.entity_type,
+            entity_id: self.entity_id,
+            outcome: AuditOutcome::from_code(&self.outcome).unwrap_or(AuditOutcome::Failure),
+            before: self.before_json,
+            after: self.after_json,
+            hash: self.hash,
+        }
+    }
+}
+
+fn chain_hash(prev_hash: &str, canonical: &Canonical<'_>) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(prev_hash.as_bytes());
+    // serde_json writes struct fields in declaration order with no whitespace.
+    hasher.update(serde_json::to_vec(canonical).unwrap_or_default());
+    hex::encode(hasher.finalize())
+}
+
+/// Appends one entry inside the caller's write transaction; returns its sequence
+/// number. The caller holds the write lock (`BEGIN IMMEDIATE`), so reading the last
+/// hash and inserting the next entry cannot interleave with another writer.
+pub async fn append(
+    conn: &mut SqliteConnection,
+    at: Moment,
+    event: &Event,
+) -> Result<i64, sqlx::Error> {
+    let last: Option<(i64, String)> =
+        sqlx::query_as("SELECT seq, hash FROM audit_entry ORDER BY seq DESC LIMIT 1")
+            .fetch_optional(&mut *conn)
+            .await?;
+    let (seq, prev_hash) = match last {
+        Some((seq, hash)) => (seq + 1, hash),
+        None => (1, GENESIS.to_owned()),
+    };
+    let actor_id = event.actor.as_ref().map(|a| a.user_id.to_string());
+    let actor_name = event.actor.as_ref().map(|a| a.username.clone());
+    let actor_roles = event
+        .actor
+        .as_ref()
+        .map(|a| a.roles_text())
+        .unwrap_or_default();
+    let before_json = event.before.as_ref().map(Value::to_string);
+    let after_json = event.after.as_ref().map(Value::to_string);
+    let canonical = Canonical {
+        seq,
+        at: at.0,
+        actor_id: actor_id.as_deref(),
+        actor_name: actor_name.as_deref(),
+        actor_roles: &actor_roles,
+        source: event.source.as_deref(),
+        action: event.action,
+        entity_type: event.entity_type,
+        entity_id: event.entity_id.as_deref(),
+        outcome: event.outcome.code(),
+        before_json: before_json.as_deref(),
+        after_json: after_json.as_deref(),
+    };
+    let hash = chain_hash(&prev_hash, &canonical);
+    sqlx::query(
+        "INSERT INTO audit_entry (seq, at, actor_id, actor_name, actor_roles, source, action, \
+         entity_type, entity_id, outcome, before_json, after_json, prev_hash, hash) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(seq)
+    .bind(at.0)
+    .bind(&actor_id)
+    .bind(&actor_name)
+    .bind(&actor_roles)
+    .bind(&event.source)
+    .bind(event.action)
+    .bind(event.entity_type)
+    .bind(&event.entity_id)
+    .bind(event.outcome.code())
+    .bind(&before_json)
+    .bind(&after_json)
+    .bind(&prev_hash)
+    .bind(&hash)
+    .execute(&mut *conn)
+    .await?;
+    Ok(seq)
+}
+
+/// Records an event that changes nothing else (a denied request, a failed
+/// sign-in), in a transaction of its own.
+pub async fn record(store: &Store, at: Moment, event: &Event) -> Result<(), AppError> {
+    let mut tx = store.begin_write().await?;
+    append(&mut tx, at, event).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The first entry whose chain does not hold.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("audit entry {seq}: {problem}")]
+pub struct ChainBreak {
+    pub seq: i64,
+    pub problem: String,
+}
+
+/// What a successful verification saw.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verified {
+    pub entries: i64,
+    pub last_hash: String,
+}
+
+/// Walks the whole chain in order. `Ok(Err(break))` names the first entry that was
+/// altered, removed or reordered.
+pub async fn verify(pool: &SqlitePool) -> Result<Result<Verified, ChainBreak>, sqlx::Error> {
+    use futures_util::TryStreamExt;
+    let mut rows = sqlx::query_as::<_, Row>(
+        "SELECT seq, at, actor_id, actor_name, actor_roles, source, action, entity_type, \
+         entity_id, outcome, before_json, after_json, prev_hash, hash \
+         FROM audit_entry ORDER BY seq",
+    )
+    .fetch(pool);
+    let mut expected_seq = 1;
+    let mut prev_hash = GENESIS.to_owned();
+    while let Some(row) = rows.try_next().await? {
+        let broken = |problem: String| {
+            Ok(Err(ChainBreak {
+                seq: row.seq,
+                problem,
+            }))
+        };
+        if row.seq != expected_seq {
+            return broken(format!(
+                "expected entry {expected_seq} next: entries are missing"
+            ));
+        }
+        if row.prev_hash != prev_hash {
+            return broken("does not follow the entry before it (prev_hash differs)".into());
+        }
+        if chain_hash(&prev_hash, &row.canonical()) != row.hash {
+            return broken("its content was changed after it was written (hash differs)".into());
+        }
+        prev_hash = row.hash.clone();
+        expected_seq += 1;
+    }
+    Ok(Ok(Verified {
+        entries: expected_seq - 1,
+        last_hash: prev_hash,
+    }))
+}
+
+/// One page of the log, newest first, filtered.
+pub async fn list(pool: &SqlitePool, query: &AuditQuery) -> Result<AuditPage, AppError> {
+    let mut sql = String::from(
+        "SELECT seq, at, actor_id, actor_name, actor_roles, source, action, entity_type, \
+         entity_id, outcome, before_json, after_json, prev_hash, hash FROM audit_entry WHERE 1 = 1",
+    );
+    if query.actor.is_some() {
+        sql.push_str(" AND actor_name = ? COLLATE NOCASE");
+    }
+    if query.action.is_some() {
+        sql.push_str(" AND action LIKE ? ESCAPE '\\'");
+    }
+    if query.outcome.is_some() {
+        sql.push_str(" AND outcome = ?");
+    }
+    if query.from.is_some() {
+        sql.push_str(" AND at >= ?");
+    }
+    if query.to.is_some() {
+        sql.push_str(" AND at < ?");
+    }
+    if query.before_seq.is_some() {
+        sql.push_str(" AND seq < ?");
+    }
+    sql.push_str(" ORDER BY seq DESC LIMIT ?");
+    let mut q = sqlx::query_as::<_, Row>(&sql);
+    if let Some(actor) = &query.actor {
+        q = q.bind(actor.trim().to_owned());
+    }
+    if let Some(action) = &query.action {
+        let escaped = action
+            .trim()
+            .replace('\\', "\\\\")
+            .replace('%', "\\%")
+            .replace('_', "\\_");
+        q = q.bind(format!("{escaped}%"));
+    }
+    if let Some(outcome) = query.outcome {
+        q = q.bind(outcome.code());
+    }
+    if let Some(from) = query.from {
+        q = q.bind(from.0);
+    }
+    if let Some(to) = query.to {
+        q = q.bind(to.0);
+    }
+    if let Some(before) = query.before_seq {
+        q = q.bind(before);
+    }
+    let rows = q.bind(PAGE_SIZE + 1).fetch_all(pool).await?;
+    let more = rows.len() as i64 > PAGE_SIZE;
+    let entries: Vec<AuditEntryView> = rows
+        .into_iter()
+        .take(PAGE_SIZE as usize)
+        .map(Row::view)
+        .collect();
+    let next_before_seq = if more {
+        entries.last().map(|e| e.seq)
+    } else {
+        None
+    };
+    Ok(AuditPage {
+        entries,
+        next_before_seq,
+    })
+}

@@ -1,0 +1,93 @@
+//! Times as the Town reads them (ssr only): stored in UTC, shown and printed in the
+//! Town's zone (America/New_York unless configured), daylight saving included.
+
+use jiff::tz::TimeZone;
+use jiff::Timestamp;
+
+use crate::ordinance::Moment;
+
+#[derive(Debug, Clone)]
+pub struct TownZone {
+    name: String,
+    zone: TimeZone,
+}
+
+impl TownZone {
+    /// The zone named `name` (IANA, e.g. `America/New_York`).
+    pub fn named(name: &str) -> Result<TownZone, String> {
+        TimeZone::get(name)
+            .map(|zone| TownZone {
+                name: name.to_owned(),
+                zone,
+            })
+            .map_err(|e| format!("unknown time zone {name}: {e}"))
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn zoned(&self, moment: Moment) -> Option<jiff::Zoned> {
+        Timestamp::from_millisecond(moment.0)
+            .ok()
+            .map(|t| t.to_zoned(self.zone.clone()))
+    }
+
+    /// `2026-07-04 01:30 EDT`: date, 24-hour time and the zone's abbreviation, so a
+    /// reader can tell the two 1:30s of the November change apart.
+    pub fn date_time(&self, moment: Moment) -> String {
+        self.zoned(moment)
+            .map(|z| z.strftime("%Y-%m-%d %H:%M %Z").to_string())
+            .unwrap_or_else(|| "invalid time".to_owned())
+    }
+
+    /// `2026-07-04`
+    pub fn date(&self, moment: Moment) -> String {
+        self.zoned(moment)
+            .map(|z| z.strftime("%Y-%m-%d").to_string())
+            .unwrap_or_else(|| "invalid date".to_owned())
+    }
+
+    /// The calendar year in the Town's zone (citation numbers run per year).
+    pub fn year(&self, moment: Moment) -> i16 {
+        self.zoned(moment).map(|z| z.year()).unwrap_or(1970)
+    }
+
+    /// The offset from UTC in minutes at `moment` (−240 in summer, −300 in winter).
+    pub fn offset_minutes(&self, moment: Moment) -> i32 {
+        self.zoned(moment)
+            .map(|z| z.offset().seconds() / 60)
+            .unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ny() -> TownZone {
+        TownZone::named("America/New_York").expect("bundled zone")
+    }
+
+    #[test]
+    fn the_two_one_thirties_of_the_november_change_read_differently() {
+        // 2026-11-01: clocks go back at 02:00 EDT. 05:30Z is 01:30 EDT, 06:30Z is 01:30 EST.
+        let first = Moment(1_793_511_000_000);
+        let second = Moment(first.0 + 3_600_000);
+        assert_eq!(ny().date_time(first), "2026-11-01 01:30 EDT");
+        assert_eq!(ny().date_time(second), "2026-11-01 01:30 EST");
+    }
+
+    #[test]
+    fn a_citation_written_after_local_midnight_on_new_years_eve_belongs_to_the_new_year() {
+        // 2027-01-01 04:30Z is 2026-12-31 23:30 EST; 05:30Z is 00:30 on 1 January.
+        let before = Moment(1_798_777_800_000);
+        assert_eq!(ny().year(before), 2026);
+        assert_eq!(ny().year(Moment(before.0 + 3_600_000)), 2027);
+    }
+
+    #[test]
+    fn unknown_zones_are_refused() {
+        assert!(TownZone::named("America/Wells").is_err());
+    }
+}

@@ -1,0 +1,25 @@
+import { execFileSync } from 'node:child_process';
+
+export const PASSWORD = 'correct horse battery staple';
+
+/** Accounts every spec can use, made with the server's own CLI (`server user add`). */
+export const USERS: { username: string; roles: string[]; name: string; badge?: string }[] = [
+  { username: 'admin', roles: ['admin'], name: 'Ada Admin' },
+  { username: 'chief', roles: ['chief'], name: 'Chief Carla Reyes' },
+  { username: 'clerk', roles: ['clerk'], name: 'Clerk Dana Moss' },
+  { username: 'officer', roles: ['officer'], name: 'Officer Sam Price', badge: '117' },
+  { username: 'officer2', roles: ['officer'], name: 'Officer Lee Tran', badge: '204' },
+  { username: 'lockme-phone', roles: ['officer'], name: 'Officer Lock Phone', badge: '301' },
+  { username: 'lockme-desktop', roles: ['officer'], name: 'Officer Lock Desktop', badge: '302' },
+];
+
+export default async function globalSetup() {
+  const bin = process.env.WELLS_SERVER_BIN;
+  if (!bin) throw new Error('WELLS_SERVER_BIN is not set: run the suite through end2end/run-suite.sh');
+  for (const u of USERS) {
+    const args = ['user', 'add', u.username, '--name', u.name];
+    for (const r of u.roles) args.push('--role', r);
+    if (u.badge) args.push('--badge', u.badge);
+    execFileSync(bin, args, { input: PASSWORD + '\n', env: process.env, stdio: ['pipe', 'ignore', 'inherit'] });
+  }
+}

@@ -1,0 +1,126 @@
+//! Subcommands other than `serve`: for scripts, tests and the administrator's shell.
+
+use std::io::BufRead;
+
+use app::auth::clock::{Clock, SystemClock};
+use app::model::account::{NewUser, Role};
+use app::store::accounts::{self, AccountChange, By};
+use app::store::{audit, Store};
+
+use crate::config::{AuditCommand, UserCommand};
+
+fn by(now: app::ordinance::Moment) -> By<'static> {
+    By {
+        actor: None,
+        source: Some("cli"),
+        now,
+    }
+}
+
+/// The first line of stdin, without its line ending (nothing else is trimmed: a
+/// password may begin or end with a space).
+fn read_password() -> Result<String, String> {
+    let mut line = String::new();
+    std::io::stdin()
+        .lock()
+        .read_line(&mut line)
+        .map_err(|e| format!("cannot read the password from stdin: {e}"))?;
+    Ok(line.trim_end_matches(['\n', '\r']).to_owned())
+}
+
+fn describe(error: app::error::AppError) -> String {
+    match error {
+        app::error::AppError::Invalid { errors } => errors
+            .into_iter()
+            .map(|e| format!("{}: {}", e.field, e.message))
+            .collect::<Vec<_>>()
+            .join("; "),
+        other => other.to_string(),
+    }
+}
+
+async fn find(store: &Store, username: &str) -> Result<uuid::Uuid, String> {
+    accounts::find_by_username(&store.reader, username)
+        .await
+        .map_err(describe)?
+        .map(|u| u.user_id)
+        .ok_or_else(|| format!("no user named {username}"))
+}
+
+pub async fn user(store: &Store, command: UserCommand) -> Result<(), String> {
+    let now = SystemClock.now();
+    match command {
+        UserCommand::Add {
+            username,
+            roles,
+            name,
+            badge,
+        } => {
+            let roles = roles
+                .iter()
+                .map(|r| Role::from_code(r).ok_or_else(|| format!("unknown role {r}: use officer, chief, clerk or admin")))
+                .collect::<Result<Vec<_>, _>>()?;
+            let new = NewUser {
+                username: username.trim().to_lowercase(),
+                full_name: name,
+                badge_number: badge,
+                roles,
+                password: read_password()?,
+            };
+            let mut problems = new.problems();
+            if let Some(p) = app::auth::password::policy_problem(&new.password, &new.username) {
+                problems.push(app::error::FieldError::new("password", p));
+            }
+            if !problems.is_empty() {
+                return Err(describe(app::error::AppError::Invalid { errors: problems }));
+            }
+            let hash = app::auth::password::hash(&new.password).map_err(describe)?;
+            let user = accounts::create_user(store, by(now), &new, &hash).await.map_err(describe)?;
+            println!("created {} ({})", user.username, user.user_id);
+        }
+        UserCommand::Unlock { username } => {
+            let id = find(store, &username).await?;
+            accounts::change_account(store, by(now), id, AccountChange::Unlock)
+                .await
+                .map_err(describe)?;
+            println!("unlocked {username}");
+        }
+        UserCommand::Disable { username } => {
+            let id = find(store, &username).await?;
+            accounts::change_account(store, by(now), id, AccountChange::Active(false))
+                .await
+                .map_err(describe)?;
+            println!("disabled {username}; their sessions end at their next request");
+        }
+        UserCommand::List => {
+            for u in accounts::list_users(&store.reader).await.map_err(describe)? {
+                let roles: Vec<&str> = u.roles.iter().map(|r| r.code()).collect();
+                println!(
+                    "{}\t{}\t{}\t{}{}",
+                    u.username,
+                    u.full_name,
+                    roles.join(","),
+                    if u.active { "active" } else { "disabled" },
+                    if u.locked { ", locked" } else { "" }
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+pub async fn audit(store: &Store, command: AuditCommand) -> Result<(), String> {
+    match command {
+        AuditCommand::Verify => match audit::verify(&store.reader).await {
+            Ok(Ok(verified)) => {
+                println!(
+                    "audit log intact: {} entries, last hash {}",
+                    verified.entries, verified.last_hash
+                );
+                Ok(())
+            }
+            Ok(Err(broken)) => Err(format!("audit log BROKEN at {broken}")),
+            Err(e) => Err(format!("cannot read the audit log: {e}")),
+        },
+    }
+}

@@ -1,0 +1,117 @@
+//! Every server function × every role (and anonymous), against the table of who
+//! may call what. A new server function without a row here fails this test.
+
+mod support;
+
+use std::collections::BTreeMap;
+
+use app::model::account::Role;
+use serde_json::{json, Value};
+use support::TestApp;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Who {
+    Anonymous,
+    Officer,
+    Chief,
+    Clerk,
+    Admin,
+}
+
+const EVERYONE: &[Who] = &[Who::Anonymous, Who::Officer, Who::Chief, Who::Clerk, Who::Admin];
+const SIGNED_IN: &[Who] = &[Who::Officer, Who::Chief, Who::Clerk, Who::Admin];
+const ADMIN: &[Who] = &[Who::Admin];
+
+/// Fixture ids a request body can refer to.
+struct Fixture {
+    target_user: String,
+}
+
+/// (path, who may call it, a request body).
+fn expectations() -> Vec<(&'static str, &'static [Who], fn(&Fixture) -> Value)> {
+    vec![
+        ("/api/session/me", EVERYONE, |_| json!({})),
+        ("/api/session/sign-in", EVERYONE, |_| json!({ "username": "nobody", "password": "x" })),
+        ("/api/session/sign-out", SIGNED_IN, |_| json!({})),
+        ("/api/account/password", SIGNED_IN, |_| {
+            json!({ "current_password": "wrong", "new_password": "a new long phrase" })
+        }),
+        ("/api/setup/create-admin", EVERYONE, |_| {
+            json!({ "token": "x", "username": "eve", "full_name": "Eve", "badge_number": null,
+                    "password": "correct horse battery staple" })
+        }),
+        ("/api/admin/users/list", ADMIN, |_| json!({})),
+        ("/api/admin/users/create", ADMIN, |_| {
+            json!({ "user": { "username": "x", "full_name": "", "badge_number": null, "roles": [], "password": "" } })
+        }),
+        ("/api/admin/users/roles", ADMIN, |f| json!({ "user_id": f.target_user, "roles": ["officer"] })),
+        ("/api/admin/users/active", ADMIN, |f| json!({ "user_id": f.target_user, "active": true })),
+        ("/api/admin/users/unlock", ADMIN, |f| json!({ "user_id": f.target_user })),
+        ("/api/admin/users/reset-password", ADMIN, |f| json!({ "user_id": f.target_user })),
+        ("/api/admin/audit", ADMIN, |_| json!({ "query": {} })),
+    ]
+}
+
+fn denied(kind: &str) -> bool {
+    matches!(kind, "unauthenticated" | "forbidden")
+}
+
+#[tokio::test]
+async fn every_server_function_allows_exactly_the_roles_in_the_table() {
+    let app = TestApp::new().await;
+    let target = app.user("target", &[Role::Officer]).await;
+    for (who, username, roles) in [
+        (Who::Officer, "officer", &[Role::Officer][..]),
+        (Who::Chief, "chief", &[Role::Chief][..]),
+        (Who::Clerk, "clerk", &[Role::Clerk][..]),
+        (Who::Admin, "admin", &[Role::Admin][..]),
+    ] {
+        let _ = who;
+        app.user(username, roles).await;
+    }
+    let fixture = Fixture {
+        target_user: target.to_string(),
+    };
+    let table: BTreeMap<&str, (&[Who], fn(&Fixture) -> Value)> = expectations()
+        .into_iter()
+        .map(|(path, who, body)| (path, (who, body)))
+        .collect();
+
+    let registered: Vec<String> = leptos::server_fn::axum::server_fn_paths()
+        .map(|(path, _)| path.to_owned())
+        .collect();
+    let missing: Vec<&String> = registered.iter().filter(|p| !table.contains_key(p.as_str())).collect();
+    assert!(missing.is_empty(), "server functions with no row in the role matrix: {missing:?}");
+    let stale: Vec<&&str> = table.keys().filter(|p| !registered.iter().any(|r| r == *p)).collect();
+    assert!(stale.is_empty(), "rows for server functions that no longer exist: {stale:?}");
+
+    let mut checked = 0;
+    for (path, (allowed, body)) in &table {
+        for who in EVERYONE {
+            // Fresh sessions per call: sign-out and password changes must not
+            // leak into the next row.
+            let cookie = match who {
+                Who::Anonymous => None,
+                Who::Officer => Some(app.session("officer").await),
+                Who::Chief => Some(app.session("chief").await),
+                Who::Clerk => Some(app.session("clerk").await),
+                Who::Admin => Some(app.session("admin").await),
+            };
+            let reply = app.post(path, body(&fixture), cookie.as_deref()).await;
+            let was_denied = denied(&reply.kind());
+            assert_eq!(
+                was_denied,
+                !allowed.contains(who),
+                "{path} as {who:?}: got {} {}",
+                reply.status,
+                reply.body
+            );
+            if was_denied {
+                let expected = if *who == Who::Anonymous { 401 } else { 403 };
+                assert_eq!(reply.status.as_u16(), expected, "{path} as {who:?}");
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, table.len() * EVERYONE.len());
+}

@@ -1,0 +1,184 @@
+//! A real router on a fresh SQLite file, a clock the test moves, and helpers to
+//! call it the way a browser does.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+
+use app::auth::clock::ManualClock;
+use app::model::account::{NewUser, Role};
+use app::ordinance::Moment;
+use app::state::AppState;
+use app::store::accounts::{self, By};
+use app::store::Store;
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use serde_json::Value;
+use server::config::Serve;
+use tower::ServiceExt;
+
+pub const ORIGIN: &str = "http://127.0.0.1:3000";
+pub const PASSWORD: &str = "correct horse battery staple";
+/// 2026-07-04 16:00 UTC.
+pub const START: Moment = Moment(1_783_180_800_000);
+
+pub struct TestApp {
+    pub state: AppState,
+    pub router: Router,
+    pub clock: Arc<ManualClock>,
+    pub dir: tempfile::TempDir,
+}
+
+pub struct Reply {
+    pub status: StatusCode,
+    pub headers: axum::http::HeaderMap,
+    pub body: String,
+}
+
+impl Reply {
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or(Value::Null)
+    }
+
+    /// The `kind` of an `AppError` answer.
+    pub fn kind(&self) -> String {
+        self.json()["kind"].as_str().unwrap_or_default().to_owned()
+    }
+
+    /// The session cookie this reply sets, as `name=value`.
+    pub fn cookie(&self) -> Option<String> {
+        self.headers
+            .get_all(header::SET_COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .find(|c| c.starts_with("wells_session="))
+            .map(|c| c.split(';').next().unwrap_or_default().to_owned())
+    }
+
+    pub fn set_cookie_header(&self) -> Option<String> {
+        self.headers
+            .get(header::SET_COOKIE)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+    }
+}
+
+impl TestApp {
+    pub async fn new() -> TestApp {
+        Self::with(Serve {
+            sign_in_per_minute: 10_000,
+            ..Serve::default()
+        })
+        .await
+    }
+
+    pub async fn with(serve: Serve) -> TestApp {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store::open(&dir.path().join("wells.db")).await.expect("open");
+        let clock = Arc::new(ManualClock::at(START));
+        let state = server::app_state_with_clock(store, &serve, clock.clone()).expect("state");
+        let router = server::router(state.clone());
+        TestApp {
+            state,
+            router,
+            clock,
+            dir,
+        }
+    }
+
+    pub fn db_path(&self) -> std::path::PathBuf {
+        self.dir.path().join("wells.db")
+    }
+
+    pub async fn send(&self, request: Request<Body>) -> Reply {
+        let response = self.router.clone().oneshot(request).await.expect("response");
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = response.into_body().collect().await.expect("body").to_bytes();
+        Reply {
+            status,
+            headers,
+            body: String::from_utf8_lossy(&bytes).into_owned(),
+        }
+    }
+
+    /// POSTs JSON as the app's own pages do (same origin).
+    pub async fn post(&self, path: &str, body: Value, cookie: Option<&str>) -> Reply {
+        self.post_from(path, body, cookie, Some(ORIGIN)).await
+    }
+
+    pub async fn post_from(&self, path: &str, body: Value, cookie: Option<&str>, origin: Option<&str>) -> Reply {
+        let mut request = Request::post(path).header(header::CONTENT_TYPE, "application/json");
+        if let Some(origin) = origin {
+            request = request.header(header::ORIGIN, origin);
+        }
+        if let Some(cookie) = cookie {
+            request = request.header(header::COOKIE, cookie);
+        }
+        self.send(request.body(Body::from(body.to_string())).expect("request")).await
+    }
+
+    pub async fn get(&self, path: &str, cookie: Option<&str>) -> Reply {
+        let mut request = Request::get(path);
+        if let Some(cookie) = cookie {
+            request = request.header(header::COOKIE, cookie);
+        }
+        self.send(request.body(Body::empty()).expect("request")).await
+    }
+
+    /// Creates an account directly in the store.
+    pub async fn user(&self, username: &str, roles: &[Role]) -> uuid::Uuid {
+        let new = NewUser {
+            username: username.into(),
+            full_name: format!("{username} tester"),
+            badge_number: roles.contains(&Role::Officer).then(|| "101".to_owned()),
+            roles: roles.to_vec(),
+            password: PASSWORD.into(),
+        };
+        let hash = app::auth::password::hash(PASSWORD).expect("hash");
+        let by = By {
+            actor: None,
+            source: Some("test"),
+            now: self.clock_now(),
+        };
+        accounts::create_user(&self.state.store, by, &new, &hash)
+            .await
+            .expect("create user")
+            .user_id
+    }
+
+    pub fn clock_now(&self) -> Moment {
+        use app::auth::clock::Clock;
+        self.clock.now()
+    }
+
+    pub async fn sign_in_as(&self, username: &str, password: &str) -> Reply {
+        self.post(
+            "/api/session/sign-in",
+            serde_json::json!({ "username": username, "password": password }),
+            None,
+        )
+        .await
+    }
+
+    /// Signs in and returns the session cookie.
+    pub async fn session(&self, username: &str) -> String {
+        let reply = self.sign_in_as(username, PASSWORD).await;
+        assert_eq!(reply.status, StatusCode::OK, "sign in {username}: {}", reply.body);
+        reply.cookie().expect("session cookie")
+    }
+
+    pub async fn whoami(&self, cookie: &str) -> Value {
+        self.post("/api/session/me", serde_json::json!({}), Some(cookie)).await.json()
+    }
+
+    /// Audit entries with this action, oldest first.
+    pub async fn audit_actions(&self, action: &str) -> Vec<(String, Option<String>)> {
+        sqlx::query_as("SELECT outcome, after_json FROM audit_entry WHERE action = ? ORDER BY seq")
+            .bind(action)
+            .fetch_all(&self.state.store.reader)
+            .await
+            .expect("audit query")
+    }
+}
