@@ -137,11 +137,17 @@ mod tests {
     #[test]
     fn an_administrator_alone_cannot_record_incidents_or_review() {
         let admin: &[Role] = &[Role::Admin];
-        assert_eq!(Permission::RecordIncidents.allows(Some(admin)), Decision::Deny);
+        assert_eq!(
+            Permission::RecordIncidents.allows(Some(admin)),
+            Decision::Deny
+        );
         assert_eq!(Permission::Review.allows(Some(admin)), Decision::Deny);
         assert_eq!(Permission::ManageUsers.allows(Some(admin)), Decision::Allow);
         let chief_admin: &[Role] = &[Role::Chief, Role::Admin];
-        assert_eq!(Permission::Review.allows(Some(chief_admin)), Decision::Allow);
+        assert_eq!(
+            Permission::Review.allows(Some(chief_admin)),
+            Decision::Allow
+        );
     }
 
     #[test]

@@ -5,14 +5,18 @@
 //! Chapter 52 lives in [`ordinance`], pure and shared by both, so the phone shows the
 //! verdict the server will enforce.
 
-pub mod components;
 pub mod access;
 pub mod api;
 #[cfg(feature = "ssr")]
 pub mod auth;
+pub mod client;
+pub mod components;
+#[cfg(feature = "ssr")]
+pub mod documents;
 pub mod error;
 pub mod model;
 pub mod ordinance;
+pub mod outbox;
 pub mod pages;
 #[cfg(feature = "ssr")]
 pub mod state;
@@ -32,6 +36,8 @@ use crate::components::layout::Layout;
 use crate::components::session::provide_current_user;
 use crate::pages::account::PasswordPage;
 use crate::pages::admin::{audit::AuditPage, users::UsersPage};
+use crate::pages::citation::CitationPage;
+use crate::pages::field::{reports::MyReportsPage, NewIncidentPage};
 use crate::pages::setup::SetupPage;
 use crate::pages::sign_in::SignInPage;
 use crate::pages::{home::HomePage, not_found::NotFound};
@@ -83,6 +89,9 @@ fn send_page_security_policy() {
 pub fn App() -> impl IntoView {
     provide_meta_context();
     provide_current_user();
+    outbox::provide_outbox();
+    // The service worker keeps the field form usable with no signal.
+    Effect::new(|_| client::register_service_worker());
     // Every page renders completely on the server before the first byte goes out
     // (`SsrMode::Async`), so a 403 or a redirect to sign-in gets its real status.
     let ssr = || SsrMode::Async;
@@ -102,6 +111,9 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/account/password") view=PasswordPage ssr=ssr()/>
                     <Route path=path!("/admin/users") view=UsersPage ssr=ssr()/>
                     <Route path=path!("/admin/audit") view=AuditPage ssr=ssr()/>
+                    <Route path=path!("/field/new") view=NewIncidentPage ssr=ssr()/>
+                    <Route path=path!("/field/reports") view=MyReportsPage ssr=ssr()/>
+                    <Route path=path!("/citations/:number") view=CitationPage ssr=ssr()/>
                 </Routes>
             </Layout>
         </Router>

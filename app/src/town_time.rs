@@ -48,6 +48,18 @@ impl TownZone {
             .unwrap_or_else(|| "invalid date".to_owned())
     }
 
+    /// The Town's calendar date `days` after the date of `moment`, as `YYYY-MM-DD`.
+    pub fn date_after(&self, moment: Moment, days: u32) -> String {
+        self.zoned(moment)
+            .and_then(|z| {
+                z.date()
+                    .checked_add(jiff::Span::new().days(i64::from(days)))
+                    .ok()
+            })
+            .map(|d| d.strftime("%Y-%m-%d").to_string())
+            .unwrap_or_else(|| "invalid date".to_owned())
+    }
+
     /// The calendar year in the Town's zone (citation numbers run per year).
     pub fn year(&self, moment: Moment) -> i16 {
         self.zoned(moment).map(|z| z.year()).unwrap_or(1970)

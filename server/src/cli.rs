@@ -58,7 +58,11 @@ pub async fn user(store: &Store, command: UserCommand) -> Result<(), String> {
         } => {
             let roles = roles
                 .iter()
-                .map(|r| Role::from_code(r).ok_or_else(|| format!("unknown role {r}: use officer, chief, clerk or admin")))
+                .map(|r| {
+                    Role::from_code(r).ok_or_else(|| {
+                        format!("unknown role {r}: use officer, chief, clerk or admin")
+                    })
+                })
                 .collect::<Result<Vec<_>, _>>()?;
             let new = NewUser {
                 username: username.trim().to_lowercase(),
@@ -75,7 +79,9 @@ pub async fn user(store: &Store, command: UserCommand) -> Result<(), String> {
                 return Err(describe(app::error::AppError::Invalid { errors: problems }));
             }
             let hash = app::auth::password::hash(&new.password).map_err(describe)?;
-            let user = accounts::create_user(store, by(now), &new, &hash).await.map_err(describe)?;
+            let user = accounts::create_user(store, by(now), &new, &hash)
+                .await
+                .map_err(describe)?;
             println!("created {} ({})", user.username, user.user_id);
         }
         UserCommand::Unlock { username } => {
@@ -93,7 +99,10 @@ pub async fn user(store: &Store, command: UserCommand) -> Result<(), String> {
             println!("disabled {username}; their sessions end at their next request");
         }
         UserCommand::List => {
-            for u in accounts::list_users(&store.reader).await.map_err(describe)? {
+            for u in accounts::list_users(&store.reader)
+                .await
+                .map_err(describe)?
+            {
                 let roles: Vec<&str> = u.roles.iter().map(|r| r.code()).collect();
                 println!(
                     "{}\t{}\t{}\t{}{}",

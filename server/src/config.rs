@@ -19,7 +19,12 @@ pub struct Cli {
 #[derive(Debug, Clone, Args)]
 pub struct Common {
     /// SQLite database file; it and its folder are created on first start.
-    #[arg(long, env = "WELLS_DATABASE", default_value = "data/wells.db", global = true)]
+    #[arg(
+        long,
+        env = "WELLS_DATABASE",
+        default_value = "data/wells.db",
+        global = true
+    )]
     pub database: PathBuf,
     /// Log filter (tracing `EnvFilter` syntax), e.g. `info` or `server=debug,info`.
     #[arg(long, env = "WELLS_LOG", default_value = "info", global = true)]
@@ -138,13 +143,9 @@ mod tests {
 
     #[test]
     fn public_origin_loses_a_trailing_slash() {
-        let cli = Cli::try_parse_from([
-            "server",
-            "serve",
-            "--public-origin",
-            "https://log.example/",
-        ])
-        .expect("parse");
+        let cli =
+            Cli::try_parse_from(["server", "serve", "--public-origin", "https://log.example/"])
+                .expect("parse");
         let Some(Command::Serve(serve)) = cli.command else {
             panic!("serve expected");
         };

@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod downloads;
 pub mod health;
 pub mod request_log;
 pub mod security;
@@ -78,6 +79,7 @@ pub fn router(state: AppState) -> Router {
         .with_expiry(Expiry::OnSessionEnd);
     Router::new()
         .route("/healthz", get(health::healthz))
+        .route("/citations/{number}/pdf", get(downloads::citation_pdf))
         .leptos_routes_with_context(
             &state,
             routes,
@@ -92,10 +94,19 @@ pub fn router(state: AppState) -> Router {
         )
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
         // Outermost last: log → headers → session cookie → who is asking → origin check.
-        .layer(from_fn_with_state(state.clone(), security::same_origin_writes))
-        .layer(from_fn_with_state(state.clone(), app::auth::session::resolve_actor))
+        .layer(from_fn_with_state(
+            state.clone(),
+            security::same_origin_writes,
+        ))
+        .layer(from_fn_with_state(
+            state.clone(),
+            app::auth::session::resolve_actor,
+        ))
         .layer(sessions)
-        .layer(from_fn_with_state(state.clone(), security::security_headers))
+        .layer(from_fn_with_state(
+            state.clone(),
+            security::security_headers,
+        ))
         .layer(from_fn(request_log::log_request))
         .with_state(state)
 }

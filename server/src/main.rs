@@ -66,7 +66,9 @@ async fn offer_first_run_setup(store: &Store, serve: &Serve) -> Result<(), Strin
         .await
         .map_err(|e| format!("cannot create the setup token: {e}"))?;
     let url = format!("{}/setup?token={token}", serve.public_origin());
-    println!("\nFirst run: no administrator yet. Open this link once to create one:\n\n    {url}\n");
+    println!(
+        "\nFirst run: no administrator yet. Open this link once to create one:\n\n    {url}\n"
+    );
     tracing::info!(%url, "first-run setup link issued");
     Ok(())
 }
@@ -77,7 +79,8 @@ async fn shutdown_signal() {
     };
     #[cfg(unix)]
     let terminate = async {
-        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
             s.recv().await;
         }
     };

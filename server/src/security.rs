@@ -24,7 +24,11 @@ pub const FALLBACK_CSP: &str = "default-src 'self'; object-src 'none'; base-uri 
 /// that can change state must come from a page of our own origin. Browsers send
 /// `Origin` on every POST (and a `Referer` when they do not); a forged form or
 /// `fetch` on another site carries that site's origin, and is refused and audited.
-pub async fn same_origin_writes(State(state): State<AppState>, request: Request, next: Next) -> Response {
+pub async fn same_origin_writes(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
     let Some(refusal) = cross_origin_refusal(&request, &state.settings.public_origin) else {
         return next.run(request).await;
     };
@@ -37,13 +41,18 @@ pub async fn same_origin_writes(State(state): State<AppState>, request: Request,
 
 /// `None` when the request may go on; otherwise the audit entry of its refusal.
 fn cross_origin_refusal(request: &Request, expected: &str) -> Option<audit::Event> {
-    if matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+    if matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    ) {
         return None;
     }
     let header = |name| request.headers().get(name).and_then(|v| v.to_str().ok());
     let same_origin = match (header(ORIGIN), header(REFERER)) {
         (Some(origin), _) => origin == expected,
-        (None, Some(referer)) => referer == expected || referer.starts_with(&format!("{expected}/")),
+        (None, Some(referer)) => {
+            referer == expected || referer.starts_with(&format!("{expected}/"))
+        }
         (None, None) => false,
     };
     if same_origin {
@@ -52,7 +61,10 @@ fn cross_origin_refusal(request: &Request, expected: &str) -> Option<audit::Even
     let actor = request.extensions().get::<Actor>();
     Some(
         audit::Event::new("request.cross_origin_refused", AuditOutcome::Denied)
-            .by(actor, app::auth::session::client_address(request.extensions()).as_deref())
+            .by(
+                actor,
+                app::auth::session::client_address(request.extensions()).as_deref(),
+            )
             .after(serde_json::json!({
                 "method": request.method().as_str(),
                 "path": request.uri().path(),
@@ -73,7 +85,11 @@ fn cacheable(path: &str) -> bool {
 }
 
 /// Adds the security headers to every response.
-pub async fn security_headers(State(state): State<AppState>, request: Request, next: Next) -> Response {
+pub async fn security_headers(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
     let cache = if cacheable(request.uri().path()) {
         "no-cache"
     } else {

@@ -24,7 +24,10 @@ async fn five_wrong_passwords_lock_the_account_and_the_sixth_try_fails_even_when
 
     // An hour later it is still locked: only an administrator unlocks.
     app.clock.advance_minutes(60);
-    assert_eq!(app.sign_in_as("oscar", PASSWORD).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.sign_in_as("oscar", PASSWORD).await.status,
+        StatusCode::UNAUTHORIZED
+    );
 
     app.user("ada", &[Role::Admin]).await;
     let admin = app.session("ada").await;
@@ -33,9 +36,18 @@ async fn five_wrong_passwords_lock_the_account_and_the_sixth_try_fails_even_when
         .fetch_one(&id)
         .await
         .expect("id");
-    let unlocked = app.post("/api/admin/users/unlock", json!({ "user_id": oscar }), Some(&admin)).await;
+    let unlocked = app
+        .post(
+            "/api/admin/users/unlock",
+            json!({ "user_id": oscar }),
+            Some(&admin),
+        )
+        .await;
     assert_eq!(unlocked.status, StatusCode::OK, "{}", unlocked.body);
-    assert_eq!(app.sign_in_as("oscar", PASSWORD).await.status, StatusCode::OK);
+    assert_eq!(
+        app.sign_in_as("oscar", PASSWORD).await.status,
+        StatusCode::OK
+    );
 }
 
 #[tokio::test]
@@ -46,7 +58,10 @@ async fn failures_spread_over_more_than_fifteen_minutes_do_not_lock() {
         app.sign_in_as("oscar", "wrong wrong wrong").await;
         app.clock.advance_minutes(4);
     }
-    assert_eq!(app.sign_in_as("oscar", PASSWORD).await.status, StatusCode::OK);
+    assert_eq!(
+        app.sign_in_as("oscar", PASSWORD).await.status,
+        StatusCode::OK
+    );
 }
 
 #[tokio::test]
@@ -73,7 +88,10 @@ async fn sign_in_is_rate_limited_per_client_address() {
     let fourth = app.sign_in_as("oscar", PASSWORD).await;
     assert_eq!(fourth.status, StatusCode::TOO_MANY_REQUESTS);
     app.clock.advance_minutes(1);
-    assert_eq!(app.sign_in_as("oscar", PASSWORD).await.status, StatusCode::OK);
+    assert_eq!(
+        app.sign_in_as("oscar", PASSWORD).await.status,
+        StatusCode::OK
+    );
 }
 
 #[tokio::test]
@@ -109,7 +127,10 @@ async fn the_cookie_is_secure_when_the_public_origin_is_https() {
         )
         .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
-    assert!(reply.set_cookie_header().unwrap_or_default().contains("Secure"));
+    assert!(reply
+        .set_cookie_header()
+        .unwrap_or_default()
+        .contains("Secure"));
     assert!(reply.headers.contains_key("strict-transport-security"));
 }
 
@@ -136,7 +157,9 @@ async fn sign_out_deletes_the_session_on_the_server() {
     let app = TestApp::new().await;
     app.user("oscar", &[Role::Officer]).await;
     let cookie = app.session("oscar").await;
-    let out = app.post("/api/session/sign-out", json!({}), Some(&cookie)).await;
+    let out = app
+        .post("/api/session/sign-out", json!({}), Some(&cookie))
+        .await;
     assert_eq!(out.status, StatusCode::OK, "{}", out.body);
     // Replaying the old cookie (as a thief would) finds nothing.
     assert_eq!(app.whoami(&cookie).await, serde_json::Value::Null);
@@ -177,7 +200,11 @@ async fn a_busy_session_ends_twelve_hours_after_sign_in() {
     app.clock.advance_minutes(31);
     assert_eq!(app.whoami(&cookie).await, serde_json::Value::Null);
     let expired = app.audit_actions("session.expired").await;
-    assert!(expired[0].1.as_deref().unwrap_or_default().contains("absolute"));
+    assert!(expired[0]
+        .1
+        .as_deref()
+        .unwrap_or_default()
+        .contains("absolute"));
 }
 
 #[tokio::test]
@@ -188,10 +215,19 @@ async fn disabling_a_user_ends_their_live_session() {
     let oscar = app.session("oscar").await;
     let admin = app.session("ada").await;
     let id = app.whoami(&oscar).await["user_id"].clone();
-    let reply = app.post("/api/admin/users/active", json!({ "user_id": id, "active": false }), Some(&admin)).await;
+    let reply = app
+        .post(
+            "/api/admin/users/active",
+            json!({ "user_id": id, "active": false }),
+            Some(&admin),
+        )
+        .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     assert_eq!(app.whoami(&oscar).await, serde_json::Value::Null);
-    assert_eq!(app.sign_in_as("oscar", PASSWORD).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.sign_in_as("oscar", PASSWORD).await.status,
+        StatusCode::UNAUTHORIZED
+    );
 }
 
 #[tokio::test]
@@ -202,22 +238,46 @@ async fn a_reset_password_must_be_changed_before_anything_else() {
     let admin = app.session("ada").await;
     let old = app.session("oscar").await;
     let id = app.whoami(&old).await["user_id"].clone();
-    let reset = app.post("/api/admin/users/reset-password", json!({ "user_id": id }), Some(&admin)).await;
+    let reset = app
+        .post(
+            "/api/admin/users/reset-password",
+            json!({ "user_id": id }),
+            Some(&admin),
+        )
+        .await;
     assert_eq!(reset.status, StatusCode::OK);
     let temporary = reset.json().as_str().unwrap_or_default().to_owned();
-    assert_eq!(app.whoami(&old).await, serde_json::Value::Null, "old sessions end");
+    assert_eq!(
+        app.whoami(&old).await,
+        serde_json::Value::Null,
+        "old sessions end"
+    );
 
-    let cookie = app.sign_in_as("oscar", &temporary).await.cookie().expect("cookie");
+    let cookie = app
+        .sign_in_as("oscar", &temporary)
+        .await
+        .cookie()
+        .expect("cookie");
     assert_eq!(app.whoami(&cookie).await["must_change_password"], true);
-    let blocked = app.post("/api/admin/users/list", json!({}), Some(&cookie)).await;
+    let blocked = app
+        .post("/api/admin/users/list", json!({}), Some(&cookie))
+        .await;
     assert_eq!(blocked.status, StatusCode::FORBIDDEN);
     let weak = app
-        .post("/api/account/password", json!({ "current_password": temporary, "new_password": "password1234" }), Some(&cookie))
+        .post(
+            "/api/account/password",
+            json!({ "current_password": temporary, "new_password": "password1234" }),
+            Some(&cookie),
+        )
         .await;
     assert_eq!(weak.status, StatusCode::BAD_REQUEST);
     assert!(weak.body.contains("new_password"), "{}", weak.body);
     let changed = app
-        .post("/api/account/password", json!({ "current_password": temporary, "new_password": "a new phrase for the beach" }), Some(&cookie))
+        .post(
+            "/api/account/password",
+            json!({ "current_password": temporary, "new_password": "a new phrase for the beach" }),
+            Some(&cookie),
+        )
         .await;
     assert_eq!(changed.status, StatusCode::OK, "{}", changed.body);
     let cookie = changed.cookie().unwrap_or(cookie);
@@ -245,7 +305,13 @@ async fn weak_passwords_are_refused_with_the_field_named() {
         assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{password}");
         let errors = reply.json()["errors"].clone();
         assert_eq!(errors[0]["field"], "password", "{password}: {errors}");
-        assert!(errors[0]["message"].as_str().unwrap_or_default().contains(reason), "{password}: {errors}");
+        assert!(
+            errors[0]["message"]
+                .as_str()
+                .unwrap_or_default()
+                .contains(reason),
+            "{password}: {errors}"
+        );
     }
     let users: i64 = sqlx::query_scalar("SELECT count(*) FROM app_user")
         .fetch_one(&app.state.store.reader)
@@ -265,12 +331,22 @@ async fn first_run_setup_creates_one_administrator_once() {
         json!({ "token": token, "username": username, "full_name": "Ada Admin",
                 "badge_number": null, "password": PASSWORD })
     };
-    let wrong = app.post("/api/setup/create-admin", body("ada", "0000"), None).await;
+    let wrong = app
+        .post("/api/setup/create-admin", body("ada", "0000"), None)
+        .await;
     assert_eq!(wrong.status, StatusCode::BAD_REQUEST);
-    let ok = app.post("/api/setup/create-admin", body("ada", &token), None).await;
+    let ok = app
+        .post("/api/setup/create-admin", body("ada", &token), None)
+        .await;
     assert_eq!(ok.status, StatusCode::OK, "{}", ok.body);
-    let again = app.post("/api/setup/create-admin", body("eve", &token), None).await;
-    assert_eq!(again.status, StatusCode::BAD_REQUEST, "the token died with its first use");
+    let again = app
+        .post("/api/setup/create-admin", body("eve", &token), None)
+        .await;
+    assert_eq!(
+        again.status,
+        StatusCode::BAD_REQUEST,
+        "the token died with its first use"
+    );
     let cookie = app.session("ada").await;
     assert_eq!(app.whoami(&cookie).await["roles"], json!(["admin"]));
 }
@@ -281,8 +357,20 @@ async fn an_administrator_cannot_lock_themselves_out() {
     app.user("ada", &[Role::Admin]).await;
     let admin = app.session("ada").await;
     let id = app.whoami(&admin).await["user_id"].clone();
-    let disable = app.post("/api/admin/users/active", json!({ "user_id": id, "active": false }), Some(&admin)).await;
+    let disable = app
+        .post(
+            "/api/admin/users/active",
+            json!({ "user_id": id, "active": false }),
+            Some(&admin),
+        )
+        .await;
     assert_eq!(disable.status, StatusCode::CONFLICT);
-    let demote = app.post("/api/admin/users/roles", json!({ "user_id": id, "roles": ["officer"] }), Some(&admin)).await;
+    let demote = app
+        .post(
+            "/api/admin/users/roles",
+            json!({ "user_id": id, "roles": ["officer"] }),
+            Some(&admin),
+        )
+        .await;
     assert_eq!(demote.status, StatusCode::CONFLICT);
 }

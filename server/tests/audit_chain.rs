@@ -23,7 +23,9 @@ async fn update_and_delete_of_audit_entries_are_refused_by_the_database() {
         .execute(&app.state.store.writer)
         .await;
     assert!(update.is_err());
-    let delete = sqlx::query("DELETE FROM audit_entry").execute(&app.state.store.writer).await;
+    let delete = sqlx::query("DELETE FROM audit_entry")
+        .execute(&app.state.store.writer)
+        .await;
     assert!(delete.is_err());
 }
 
@@ -44,7 +46,11 @@ async fn verify_passes_on_an_intact_log_and_names_the_entry_whose_byte_was_chang
     app.state.store.sessions.close().await;
 
     let ok = verify(&path);
-    assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
     assert!(String::from_utf8_lossy(&ok.stdout).contains("3 entries"));
 
     // Change one byte of the second entry's text, behind SQLite's back.

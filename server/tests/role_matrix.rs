@@ -18,7 +18,13 @@ enum Who {
     Admin,
 }
 
-const EVERYONE: &[Who] = &[Who::Anonymous, Who::Officer, Who::Chief, Who::Clerk, Who::Admin];
+const EVERYONE: &[Who] = &[
+    Who::Anonymous,
+    Who::Officer,
+    Who::Chief,
+    Who::Clerk,
+    Who::Admin,
+];
 const SIGNED_IN: &[Who] = &[Who::Officer, Who::Chief, Who::Clerk, Who::Admin];
 const ADMIN: &[Who] = &[Who::Admin];
 
@@ -31,23 +37,47 @@ struct Fixture {
 fn expectations() -> Vec<(&'static str, &'static [Who], fn(&Fixture) -> Value)> {
     vec![
         ("/api/session/me", EVERYONE, |_| json!({})),
-        ("/api/session/sign-in", EVERYONE, |_| json!({ "username": "nobody", "password": "x" })),
+        (
+            "/api/session/sign-in",
+            EVERYONE,
+            |_| json!({ "username": "nobody", "password": "x" }),
+        ),
         ("/api/session/sign-out", SIGNED_IN, |_| json!({})),
-        ("/api/account/password", SIGNED_IN, |_| {
-            json!({ "current_password": "wrong", "new_password": "a new long phrase" })
-        }),
+        (
+            "/api/account/password",
+            SIGNED_IN,
+            |_| json!({ "current_password": "wrong", "new_password": "a new long phrase" }),
+        ),
         ("/api/setup/create-admin", EVERYONE, |_| {
             json!({ "token": "x", "username": "eve", "full_name": "Eve", "badge_number": null,
                     "password": "correct horse battery staple" })
         }),
         ("/api/admin/users/list", ADMIN, |_| json!({})),
-        ("/api/admin/users/create", ADMIN, |_| {
-            json!({ "user": { "username": "x", "full_name": "", "badge_number": null, "roles": [], "password": "" } })
-        }),
-        ("/api/admin/users/roles", ADMIN, |f| json!({ "user_id": f.target_user, "roles": ["officer"] })),
-        ("/api/admin/users/active", ADMIN, |f| json!({ "user_id": f.target_user, "active": true })),
-        ("/api/admin/users/unlock", ADMIN, |f| json!({ "user_id": f.target_user })),
-        ("/api/admin/users/reset-password", ADMIN, |f| json!({ "user_id": f.target_user })),
+        (
+            "/api/admin/users/create",
+            ADMIN,
+            |_| json!({ "user": { "username": "x", "full_name": "", "badge_number": null, "roles": [], "password": "" } }),
+        ),
+        (
+            "/api/admin/users/roles",
+            ADMIN,
+            |f| json!({ "user_id": f.target_user, "roles": ["officer"] }),
+        ),
+        (
+            "/api/admin/users/active",
+            ADMIN,
+            |f| json!({ "user_id": f.target_user, "active": true }),
+        ),
+        (
+            "/api/admin/users/unlock",
+            ADMIN,
+            |f| json!({ "user_id": f.target_user }),
+        ),
+        (
+            "/api/admin/users/reset-password",
+            ADMIN,
+            |f| json!({ "user_id": f.target_user }),
+        ),
         ("/api/admin/audit", ADMIN, |_| json!({ "query": {} })),
     ]
 }
@@ -80,10 +110,22 @@ async fn every_server_function_allows_exactly_the_roles_in_the_table() {
     let registered: Vec<String> = leptos::server_fn::axum::server_fn_paths()
         .map(|(path, _)| path.to_owned())
         .collect();
-    let missing: Vec<&String> = registered.iter().filter(|p| !table.contains_key(p.as_str())).collect();
-    assert!(missing.is_empty(), "server functions with no row in the role matrix: {missing:?}");
-    let stale: Vec<&&str> = table.keys().filter(|p| !registered.iter().any(|r| r == *p)).collect();
-    assert!(stale.is_empty(), "rows for server functions that no longer exist: {stale:?}");
+    let missing: Vec<&String> = registered
+        .iter()
+        .filter(|p| !table.contains_key(p.as_str()))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "server functions with no row in the role matrix: {missing:?}"
+    );
+    let stale: Vec<&&str> = table
+        .keys()
+        .filter(|p| !registered.iter().any(|r| r == *p))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "rows for server functions that no longer exist: {stale:?}"
+    );
 
     let mut checked = 0;
     for (path, (allowed, body)) in &table {

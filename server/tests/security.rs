@@ -30,14 +30,23 @@ async fn a_forged_cross_origin_post_is_refused_and_audited() {
     let refused = app.audit_actions("request.cross_origin_refused").await;
     assert_eq!(refused.len(), 1);
     assert_eq!(refused[0].0, "denied");
-    assert!(refused[0].1.as_deref().unwrap_or_default().contains("evil.example"));
+    assert!(refused[0]
+        .1
+        .as_deref()
+        .unwrap_or_default()
+        .contains("evil.example"));
 }
 
 #[tokio::test]
 async fn a_post_with_neither_origin_nor_referer_is_refused() {
     let app = TestApp::new().await;
     let reply = app
-        .post_from("/api/session/sign-in", json!({ "username": "a", "password": "b" }), None, None)
+        .post_from(
+            "/api/session/sign-in",
+            json!({ "username": "a", "password": "b" }),
+            None,
+            None,
+        )
         .await;
     assert_eq!(reply.status, StatusCode::FORBIDDEN);
 }
@@ -56,7 +65,11 @@ async fn a_same_origin_referer_is_accepted_when_origin_is_absent() {
 #[tokio::test]
 async fn every_server_function_is_post_only() {
     for (path, method) in leptos::server_fn::axum::server_fn_paths() {
-        assert_eq!(method, axum::http::Method::POST, "{path} must not answer GET");
+        assert_eq!(
+            method,
+            axum::http::Method::POST,
+            "{path} must not answer GET"
+        );
     }
 }
 
@@ -83,7 +96,10 @@ async fn every_route_sends_the_security_headers() {
         if path.ends_with("sign-out") {
             continue;
         }
-        replies.push((path.to_owned(), app.post(path, json!({}), Some(&cookie)).await));
+        replies.push((
+            path.to_owned(),
+            app.post(path, json!({}), Some(&cookie)).await,
+        ));
     }
     assert!(replies.len() > 10);
     for (path, reply) in &replies {
@@ -96,9 +112,20 @@ async fn every_route_sends_the_security_headers() {
         assert!(csp.contains("base-uri 'none'"), "{path}: {csp}");
         assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
         assert!(!csp.contains("unsafe-inline"), "{path}: {csp}");
-        assert_eq!(h.get("x-content-type-options").map(|v| v.as_bytes()), Some(&b"nosniff"[..]), "{path}");
-        assert_eq!(h.get("referrer-policy").map(|v| v.as_bytes()), Some(&b"same-origin"[..]), "{path}");
-        let cache = h.get("cache-control").and_then(|v| v.to_str().ok()).unwrap_or_default();
+        assert_eq!(
+            h.get("x-content-type-options").map(|v| v.as_bytes()),
+            Some(&b"nosniff"[..]),
+            "{path}"
+        );
+        assert_eq!(
+            h.get("referrer-policy").map(|v| v.as_bytes()),
+            Some(&b"same-origin"[..]),
+            "{path}"
+        );
+        let cache = h
+            .get("cache-control")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default();
         if path == "/favicon.svg" {
             assert_eq!(cache, "no-cache", "{path}");
         } else {
@@ -109,8 +136,14 @@ async fn every_route_sends_the_security_headers() {
             .and_then(|v| v.to_str().ok())
             .is_some_and(|t| t.starts_with("text/html"));
         if is_page {
-            assert!(csp.contains("'nonce-"), "{path}: pages name their script nonce: {csp}");
+            assert!(
+                csp.contains("'nonce-"),
+                "{path}: pages name their script nonce: {csp}"
+            );
         }
-        assert!(!h.contains_key("strict-transport-security"), "{path}: no HSTS over plain HTTP");
+        assert!(
+            !h.contains_key("strict-transport-security"),
+            "{path}: no HSTS over plain HTTP"
+        );
     }
 }

@@ -49,7 +49,10 @@ pub async fn sign_out() -> Result<(), AppError> {
 
 /// Changes the signed-in user's own password; every other session of theirs ends.
 #[server(endpoint = "account/password", input = Json)]
-pub async fn change_password(current_password: String, new_password: String) -> Result<(), AppError> {
+pub async fn change_password(
+    current_password: String,
+    new_password: String,
+) -> Result<(), AppError> {
     use crate::access::Permission;
     use crate::auth::{password, session};
     use crate::store::accounts::{self, By};
@@ -76,10 +79,16 @@ pub async fn change_password(current_password: String, new_password: String) -> 
         source: request.source.as_deref(),
         now: request.now,
     };
-    let epoch = accounts::change_own_password(&request.state.store, by, actor.user_id, &new_hash).await?;
-    session::begin(&session_of(&request.parts)?, actor.user_id, epoch, request.now)
-        .await
-        .map_err(|_| AppError::Internal)
+    let epoch =
+        accounts::change_own_password(&request.state.store, by, actor.user_id, &new_hash).await?;
+    session::begin(
+        &session_of(&request.parts)?,
+        actor.user_id,
+        epoch,
+        request.now,
+    )
+    .await
+    .map_err(|_| AppError::Internal)
 }
 
 /// First-run setup: creates the first administrator with the one-time token the

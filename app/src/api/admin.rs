@@ -7,6 +7,7 @@ use uuid::Uuid;
 use crate::error::AppError;
 use crate::model::account::{NewUser, Role, UserSummary};
 use crate::model::audit::{AuditPage, AuditQuery};
+use crate::model::settings::CourtSettings;
 
 #[server(endpoint = "admin/users/list", input = Json)]
 pub async fn list_users() -> Result<Vec<UserSummary>, AppError> {
@@ -35,14 +36,23 @@ pub async fn set_roles(user_id: Uuid, roles: Vec<Role>) -> Result<UserSummary, A
     use crate::store::accounts::{self, AccountChange};
     let request = crate::auth::guard::authorize(crate::access::Permission::ManageUsers).await?;
     if roles.is_empty() {
-        return Err(AppError::invalid("roles", "Give the account at least one role."));
+        return Err(AppError::invalid(
+            "roles",
+            "Give the account at least one role.",
+        ));
     }
     if user_id == request.actor.user_id && !roles.contains(&Role::Admin) {
         return Err(AppError::conflict(
             "You cannot remove your own administrator role; ask another administrator.",
         ));
     }
-    accounts::change_account(&request.state.store, by(&request), user_id, AccountChange::Roles(roles)).await
+    accounts::change_account(
+        &request.state.store,
+        by(&request),
+        user_id,
+        AccountChange::Roles(roles),
+    )
+    .await
 }
 
 #[server(endpoint = "admin/users/active", input = Json)]
@@ -52,14 +62,26 @@ pub async fn set_active(user_id: Uuid, active: bool) -> Result<UserSummary, AppE
     if user_id == request.actor.user_id && !active {
         return Err(AppError::conflict("You cannot disable your own account."));
     }
-    accounts::change_account(&request.state.store, by(&request), user_id, AccountChange::Active(active)).await
+    accounts::change_account(
+        &request.state.store,
+        by(&request),
+        user_id,
+        AccountChange::Active(active),
+    )
+    .await
 }
 
 #[server(endpoint = "admin/users/unlock", input = Json)]
 pub async fn unlock_user(user_id: Uuid) -> Result<UserSummary, AppError> {
     use crate::store::accounts::{self, AccountChange};
     let request = crate::auth::guard::authorize(crate::access::Permission::ManageUsers).await?;
-    accounts::change_account(&request.state.store, by(&request), user_id, AccountChange::Unlock).await
+    accounts::change_account(
+        &request.state.store,
+        by(&request),
+        user_id,
+        AccountChange::Unlock,
+    )
+    .await
 }
 
 /// Sets a generated temporary password, shown once to the administrator; the
@@ -73,7 +95,13 @@ pub async fn reset_password(user_id: Uuid) -> Result<String, AppError> {
     let hash = tokio::task::spawn_blocking(move || crate::auth::password::hash(&plain))
         .await
         .map_err(|_| AppError::Internal)??;
-    accounts::change_account(&request.state.store, by(&request), user_id, AccountChange::ResetPassword(hash)).await?;
+    accounts::change_account(
+        &request.state.store,
+        by(&request),
+        user_id,
+        AccountChange::ResetPassword(hash),
+    )
+    .await?;
     Ok(temporary)
 }
 
@@ -86,6 +114,22 @@ pub async fn audit_log(query: AuditQuery) -> Result<AuditPage, AppError> {
         entry.at_text = zone.date_time(entry.at);
     }
     Ok(page)
+}
+
+#[server(endpoint = "admin/settings/court", input = Json)]
+pub async fn get_court_settings() -> Result<CourtSettings, AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::ManageSettings).await?;
+    crate::store::settings::court(&request.state.store.reader).await
+}
+
+#[server(endpoint = "admin/settings/court/save", input = Json)]
+pub async fn save_court_settings(settings: CourtSettings) -> Result<CourtSettings, AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::ManageSettings).await?;
+    let errors = settings.problems();
+    if !errors.is_empty() {
+        return Err(AppError::Invalid { errors });
+    }
+    crate::store::settings::save_court(&request.state.store, by(&request), &settings).await
 }
 
 #[cfg(feature = "ssr")]

@@ -7,3 +7,4 @@
 
 pub mod account;
 pub mod admin;
+pub mod incidents;

@@ -30,9 +30,9 @@ impl Failures {
         } else {
             (1, Some(now))
         };
-        let locked_at = self.locked_at.or_else(|| {
-            (count >= MAX_CONSECUTIVE_FAILURES).then_some(now)
-        });
+        let locked_at = self
+            .locked_at
+            .or_else(|| (count >= MAX_CONSECUTIVE_FAILURES).then_some(now));
         Failures {
             count,
             first_at,

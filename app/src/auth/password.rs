@@ -102,11 +102,20 @@ mod tests {
         assert!(policy_problem("short1!", "jdoe").is_some());
         assert!(policy_problem(&"x".repeat(129), "jdoe").is_some());
         assert!(policy_problem("jdoe-is-my-password", "jdoe").is_some());
-        assert!(policy_problem("JDOE-is-my-password", "jdoe").is_some(), "case-insensitive");
-        assert!(policy_problem("Password1234!", "jdoe").is_some(), "decorated common word");
+        assert!(
+            policy_problem("JDOE-is-my-password", "jdoe").is_some(),
+            "case-insensitive"
+        );
+        assert!(
+            policy_problem("Password1234!", "jdoe").is_some(),
+            "decorated common word"
+        );
         assert!(policy_problem("123456789012", "jdoe").is_some());
         assert!(policy_problem("aaaaaaaaaaaaaaa", "jdoe").is_some());
-        assert!(policy_problem("masturbation", "jdoe").is_some(), "on the list itself");
+        assert!(
+            policy_problem("masturbation", "jdoe").is_some(),
+            "on the list itself"
+        );
     }
 
     #[test]
@@ -119,7 +128,10 @@ mod tests {
         let mut changed_last = long.clone();
         changed_last.pop();
         changed_last.push('!');
-        assert!(!verify(&changed_last, &stored), "the 128th character matters");
+        assert!(
+            !verify(&changed_last, &stored),
+            "the 128th character matters"
+        );
     }
 
     #[test]

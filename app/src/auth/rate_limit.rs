@@ -53,7 +53,10 @@ mod tests {
         assert!(limiter.allow("10.0.0.1", t));
         assert!(limiter.allow("10.0.0.1", t));
         assert!(!limiter.allow("10.0.0.1", t));
-        assert!(limiter.allow("10.0.0.2", t), "other addresses are not affected");
+        assert!(
+            limiter.allow("10.0.0.2", t),
+            "other addresses are not affected"
+        );
         assert!(limiter.allow("10.0.0.1", Moment(t.0 + 60_000)));
     }
 }

@@ -61,7 +61,11 @@ pub fn client_address(extensions: &http::Extensions) -> Option<String> {
 
 /// Middleware: turns the session cookie into an [`Actor`] request extension, or
 /// ends the session when it has timed out or been revoked.
-pub async fn resolve_actor(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
+pub async fn resolve_actor(
+    State(state): State<AppState>,
+    mut request: Request,
+    next: Next,
+) -> Response {
     let session = request.extensions().get::<Session>().cloned();
     if let Some(session) = session {
         let source = client_address(request.extensions());
@@ -89,17 +93,33 @@ async fn current_actor(state: &AppState, session: &Session, source: Option<&str>
             .after(serde_json::json!({ "reason": reason }))
     };
     if let Err(expired) = record.check(now, &state.settings) {
-        end(state, session, now, ended("session.expired", match expired {
-            Expired::Idle => "idle timeout",
-            Expired::Absolute => "absolute timeout",
-        }))
+        end(
+            state,
+            session,
+            now,
+            ended(
+                "session.expired",
+                match expired {
+                    Expired::Idle => "idle timeout",
+                    Expired::Absolute => "absolute timeout",
+                },
+            ),
+        )
         .await;
         return None;
     }
-    let actor = match accounts::actor_for_session(&state.store.reader, record.user_id, record.epoch).await {
+    let actor = match accounts::actor_for_session(&state.store.reader, record.user_id, record.epoch)
+        .await
+    {
         Ok(Some(actor)) => actor,
         Ok(None) => {
-            end(state, session, now, ended("session.revoked", "account disabled or password changed")).await;
+            end(
+                state,
+                session,
+                now,
+                ended("session.revoked", "account disabled or password changed"),
+            )
+            .await;
             return None;
         }
         Err(error) => {
@@ -131,7 +151,12 @@ async fn end(state: &AppState, session: &Session, now: Moment, event: audit::Eve
 
 /// Starts a fresh session for `actor`: a new id (no fixation), the record, and the
 /// user's current epoch.
-pub async fn begin(session: &Session, user_id: Uuid, epoch: i64, now: Moment) -> Result<(), tower_sessions::session::Error> {
+pub async fn begin(
+    session: &Session,
+    user_id: Uuid,
+    epoch: i64,
+    now: Moment,
+) -> Result<(), tower_sessions::session::Error> {
     session.cycle_id().await?;
     session
         .insert(

@@ -52,7 +52,11 @@ mod tests {
         for _ in 0..50 {
             let p = temporary_password();
             assert_eq!(p.chars().count(), 19);
-            assert_eq!(crate::auth::password::policy_problem(&p, "someone"), None, "{p}");
+            assert_eq!(
+                crate::auth::password::policy_problem(&p, "someone"),
+                None,
+                "{p}"
+            );
         }
     }
 }

@@ -23,7 +23,10 @@ pub async fn sign_in(
         source,
         now,
     };
-    if !state.sign_in_limiter.allow(source.unwrap_or("unknown"), now) {
+    if !state
+        .sign_in_limiter
+        .allow(source.unwrap_or("unknown"), now)
+    {
         accounts::record_refused_sign_in(&state.store, by, None, username, "rate limited").await?;
         return Err(AppError::RateLimited);
     }
@@ -40,16 +43,31 @@ pub async fn sign_in(
         .map_err(|_| AppError::Internal)?;
 
     let Some(user) = found else {
-        accounts::record_refused_sign_in(&state.store, by, None, username, "unknown username").await?;
+        accounts::record_refused_sign_in(&state.store, by, None, username, "unknown username")
+            .await?;
         return Err(AppError::SignInRefused);
     };
     if !user.active {
-        accounts::record_refused_sign_in(&state.store, by, Some(user.user_id), username, "account disabled").await?;
+        accounts::record_refused_sign_in(
+            &state.store,
+            by,
+            Some(user.user_id),
+            username,
+            "account disabled",
+        )
+        .await?;
         return Err(AppError::SignInRefused);
     }
     if user.failures.is_locked() {
         // CJIS AC-7: refused even with the right password until an administrator unlocks.
-        accounts::record_refused_sign_in(&state.store, by, Some(user.user_id), username, "account locked").await?;
+        accounts::record_refused_sign_in(
+            &state.store,
+            by,
+            Some(user.user_id),
+            username,
+            "account locked",
+        )
+        .await?;
         return Err(AppError::SignInRefused);
     }
     if !matches {

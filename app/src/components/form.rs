@@ -5,12 +5,12 @@ use leptos::prelude::*;
 use crate::error::AppError;
 
 /// The message of `error` for `field`, as a signal.
-pub fn field_error(
-    error: Signal<Option<AppError>>,
-    field: &'static str,
-) -> Signal<Option<String>> {
+pub fn field_error(error: Signal<Option<AppError>>, field: &'static str) -> Signal<Option<String>> {
     Signal::derive(move || {
-        error.with(|e| e.as_ref().and_then(|e| e.for_field(field).map(str::to_owned)))
+        error.with(|e| {
+            e.as_ref()
+                .and_then(|e| e.for_field(field).map(str::to_owned))
+        })
     })
 }
 

@@ -9,6 +9,8 @@ use crate::model::account::Me;
 
 /// The screens each permission opens, in the order the menu lists them.
 const MENU: &[(Permission, &str, &str)] = &[
+    (Permission::RecordIncidents, "/field/new", "New incident"),
+    (Permission::RecordIncidents, "/field/reports", "My reports"),
     (Permission::ManageUsers, "/admin/users", "Users"),
     (Permission::ReadAudit, "/admin/audit", "Audit log"),
 ];
@@ -54,10 +56,15 @@ fn SignedIn(me: Me) -> impl IntoView {
     let leave = Action::new(|_: &()| async move {
         // Whatever the answer, the page must not keep showing a signed-in state.
         let _ = sign_out().await;
+        crate::client::forget_cached_pages();
         go_to("/sign-in");
     });
     let badge = me.badge_number.clone().map(|b| format!(" · badge {b}"));
+    let sender = me
+        .has(crate::model::account::Role::Officer)
+        .then(|| view! { <crate::outbox::OutboxSender username=me.username.clone()/> });
     view! {
+        {sender}
         <span class="who" data-testid="signed-in-as">{me.full_name.clone()}{badge}</span>
         <button
             type="button"

@@ -117,7 +117,10 @@ impl NewUser {
             ));
         }
         let name = self.full_name.trim();
-        if name.is_empty() || name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+        if name.is_empty()
+            || name.chars().count() > MAX_NAME_CHARS
+            || name.chars().any(char::is_control)
+        {
             errors.push(FieldError::new(
                 "full_name",
                 format!("Give the full name (1 to {MAX_NAME_CHARS} characters)."),
@@ -125,7 +128,9 @@ impl NewUser {
         }
         if let Some(badge) = &self.badge_number {
             let badge = badge.trim();
-            if badge.chars().count() > 20 || !badge.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+            if badge.chars().count() > 20
+                || !badge.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            {
                 errors.push(FieldError::new(
                     "badge_number",
                     "A badge number is up to 20 letters, digits or dashes.",
@@ -133,10 +138,16 @@ impl NewUser {
             }
         }
         if self.roles.is_empty() {
-            errors.push(FieldError::new("roles", "Give the account at least one role."));
+            errors.push(FieldError::new(
+                "roles",
+                "Give the account at least one role.",
+            ));
         }
         if self.roles.contains(&Role::Officer)
-            && self.badge_number.as_deref().is_none_or(|b| b.trim().is_empty())
+            && self
+                .badge_number
+                .as_deref()
+                .is_none_or(|b| b.trim().is_empty())
         {
             errors.push(FieldError::new(
                 "badge_number",

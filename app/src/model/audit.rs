@@ -23,9 +23,13 @@ impl AuditOutcome {
     }
 
     pub fn from_code(code: &str) -> Option<AuditOutcome> {
-        [AuditOutcome::Success, AuditOutcome::Failure, AuditOutcome::Denied]
-            .into_iter()
-            .find(|o| o.code() == code)
+        [
+            AuditOutcome::Success,
+            AuditOutcome::Failure,
+            AuditOutcome::Denied,
+        ]
+        .into_iter()
+        .find(|o| o.code() == code)
     }
 }
 

@@ -3,3 +3,6 @@
 
 pub mod account;
 pub mod audit;
+pub mod citation;
+pub mod incident;
+pub mod settings;

@@ -254,6 +254,15 @@ pub enum RefusalManner {
 }
 
 impl RefusalManner {
+    pub const fn code(self) -> &'static str {
+        match self {
+            RefusalManner::RefusedVerbally => "refused_verbally",
+            RefusalManner::StayedInPlace => "stayed_in_place",
+            RefusalManner::Returned => "returned",
+            RefusalManner::Other => "other",
+        }
+    }
+
     pub const ALL: [RefusalManner; 4] = [
         RefusalManner::RefusedVerbally,
         RefusalManner::StayedInPlace,
@@ -290,6 +299,15 @@ pub enum Response {
 }
 
 impl Response {
+    pub const fn code(self) -> &'static str {
+        match self {
+            Response::NoOrder => "no_order",
+            Response::LeftBeforeOrder => "left_before_order",
+            Response::Complied { .. } => "complied",
+            Response::Refused { .. } => "refused",
+        }
+    }
+
     /// The time recorded with the response, if any.
     pub const fn at(self) -> Option<Moment> {
         match self {

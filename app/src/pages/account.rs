@@ -26,10 +26,17 @@ fn PasswordForm() -> impl IntoView {
     let confirm = RwSignal::new(String::new());
     let ready = hydrated();
     let change = Action::new(move |_: &()| {
-        let (c, n, k) = (current.get_untracked(), new.get_untracked(), confirm.get_untracked());
+        let (c, n, k) = (
+            current.get_untracked(),
+            new.get_untracked(),
+            confirm.get_untracked(),
+        );
         async move {
             if n != k {
-                return Err(AppError::invalid("confirm", "The two new passwords are not the same."));
+                return Err(AppError::invalid(
+                    "confirm",
+                    "The two new passwords are not the same.",
+                ));
             }
             change_password(c, n).await
         }

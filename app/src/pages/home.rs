@@ -6,8 +6,30 @@ use crate::components::session::use_current_user;
 
 /// Where each kind of user starts, as (permission, link, title, what it is for).
 const DESKS: &[(Permission, &str, &str, &str)] = &[
-    (Permission::ManageUsers, "/admin/users", "Users", "Accounts, roles, lockouts and password resets."),
-    (Permission::ReadAudit, "/admin/audit", "Audit log", "Every sign-in, change and export, hash-chained."),
+    (
+        Permission::RecordIncidents,
+        "/field/new",
+        "New incident",
+        "Record an Article I incident on scene; issue citations the law allows.",
+    ),
+    (
+        Permission::RecordIncidents,
+        "/field/reports",
+        "My reports",
+        "Your reports and citations, and any returned for correction.",
+    ),
+    (
+        Permission::ManageUsers,
+        "/admin/users",
+        "Users",
+        "Accounts, roles, lockouts and password resets.",
+    ),
+    (
+        Permission::ReadAudit,
+        "/admin/audit",
+        "Audit log",
+        "Every sign-in, change and export, hash-chained.",
+    ),
 ];
 
 /// The start page: what this system is, and where the signed-in user goes.

@@ -2,6 +2,8 @@
 
 pub mod account;
 pub mod admin;
+pub mod citation;
+pub mod field;
 pub mod home;
 pub mod not_found;
 pub mod setup;

@@ -121,7 +121,10 @@ pub async fn list_users(pool: &SqlitePool) -> Result<Vec<UserSummary>, AppError>
     Ok(users)
 }
 
-pub async fn find_by_username(pool: &SqlitePool, username: &str) -> Result<Option<UserSummary>, AppError> {
+pub async fn find_by_username(
+    pool: &SqlitePool,
+    username: &str,
+) -> Result<Option<UserSummary>, AppError> {
     let mut conn = pool.acquire().await?;
     let row: Option<UserRow> = sqlx::query_as(&format!(
         "SELECT {USER_COLUMNS} FROM app_user WHERE username = ?"
@@ -160,7 +163,12 @@ async fn insert_user(
     .bind(user_id.to_string())
     .bind(new.username.trim())
     .bind(new.full_name.trim())
-    .bind(new.badge_number.as_deref().map(str::trim).filter(|b| !b.is_empty()))
+    .bind(
+        new.badge_number
+            .as_deref()
+            .map(str::trim)
+            .filter(|b| !b.is_empty()),
+    )
     .bind(password_hash)
     .bind(now.0)
     .bind(now.0)
@@ -169,7 +177,10 @@ async fn insert_user(
     match inserted {
         Ok(_) => {}
         Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-            return Err(AppError::invalid("username", "That username is already taken."));
+            return Err(AppError::invalid(
+                "username",
+                "That username is already taken.",
+            ));
         }
         Err(e) => return Err(e.into()),
     }
@@ -177,7 +188,11 @@ async fn insert_user(
     Ok(user_id)
 }
 
-async fn replace_roles(conn: &mut SqliteConnection, user_id: Uuid, roles: &[Role]) -> Result<(), sqlx::Error> {
+async fn replace_roles(
+    conn: &mut SqliteConnection,
+    user_id: Uuid,
+    roles: &[Role],
+) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM user_role WHERE user_id = ?")
         .bind(user_id.to_string())
         .execute(&mut *conn)
@@ -213,7 +228,11 @@ pub async fn create_user(
 }
 
 /// Records a new setup token (only its hash), replacing any unused one.
-pub async fn issue_setup_token(store: &Store, token_hash: &str, now: Moment) -> Result<(), AppError> {
+pub async fn issue_setup_token(
+    store: &Store,
+    token_hash: &str,
+    now: Moment,
+) -> Result<(), AppError> {
     let mut tx = store.begin_write().await?;
     sqlx::query("DELETE FROM setup_token WHERE used_at IS NULL")
         .execute(&mut *tx)
@@ -246,14 +265,13 @@ pub async fn create_first_admin(
     )
     .fetch_one(&mut *tx)
     .await?;
-    let spent = sqlx::query(
-        "UPDATE setup_token SET used_at = ? WHERE token_hash = ? AND used_at IS NULL",
-    )
-    .bind(now.0)
-    .bind(token_hash)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
+    let spent =
+        sqlx::query("UPDATE setup_token SET used_at = ? WHERE token_hash = ? AND used_at IS NULL")
+            .bind(now.0)
+            .bind(token_hash)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
     if admin_exists == 1 || spent != 1 {
         drop(tx);
         let event = Event::new("setup.create_admin", AuditOutcome::Denied).by(None, source);
@@ -284,7 +302,10 @@ pub struct Credentials {
     pub failures: Failures,
 }
 
-pub async fn credentials(pool: &SqlitePool, username: &str) -> Result<Option<Credentials>, AppError> {
+pub async fn credentials(
+    pool: &SqlitePool,
+    username: &str,
+) -> Result<Option<Credentials>, AppError> {
     let row: Option<(String, String, i64, i64, Option<i64>, Option<i64>)> = sqlx::query_as(
         "SELECT user_id, password_hash, active, failed_attempts, first_failed_at, locked_at \
          FROM app_user WHERE username = ?",
@@ -309,7 +330,12 @@ pub async fn credentials(pool: &SqlitePool, username: &str) -> Result<Option<Cre
 
 /// A wrong password for an existing account: counts it, locks at the fifth in
 /// fifteen minutes (CJIS AC-7), audits both. Returns whether the account is locked.
-pub async fn record_failed_sign_in(store: &Store, by: By<'_>, user_id: Uuid, reason: &str) -> Result<bool, AppError> {
+pub async fn record_failed_sign_in(
+    store: &Store,
+    by: By<'_>,
+    user_id: Uuid,
+    reason: &str,
+) -> Result<bool, AppError> {
     let mut tx = store.begin_write().await?;
     // Re-read inside the write transaction: concurrent failures must all count.
     let (count, first, locked): (i64, Option<i64>, Option<i64>) = sqlx::query_as(
@@ -373,13 +399,21 @@ pub async fn record_refused_sign_in(
 
 /// A successful sign-in: clears the failure run, audits, and returns the actor and
 /// the epoch the session belongs to.
-pub async fn record_sign_in(store: &Store, by: By<'_>, user_id: Uuid) -> Result<(Actor, i64), AppError> {
+pub async fn record_sign_in(
+    store: &Store,
+    by: By<'_>,
+    user_id: Uuid,
+) -> Result<(Actor, i64), AppError> {
     let mut tx = store.begin_write().await?;
-    sqlx::query("UPDATE app_user SET failed_attempts = 0, first_failed_at = NULL WHERE user_id = ?")
-        .bind(user_id.to_string())
-        .execute(&mut *tx)
-        .await?;
-    let (actor, epoch) = actor_row(&mut tx, user_id).await?.ok_or(AppError::NotFound)?;
+    sqlx::query(
+        "UPDATE app_user SET failed_attempts = 0, first_failed_at = NULL WHERE user_id = ?",
+    )
+    .bind(user_id.to_string())
+    .execute(&mut *tx)
+    .await?;
+    let (actor, epoch) = actor_row(&mut tx, user_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
     let event = Event::new("session.sign_in", AuditOutcome::Success)
         .by(Some(&actor), by.source)
         .on("user", user_id);
@@ -388,7 +422,10 @@ pub async fn record_sign_in(store: &Store, by: By<'_>, user_id: Uuid) -> Result<
     Ok((actor, epoch))
 }
 
-async fn actor_row(conn: &mut SqliteConnection, user_id: Uuid) -> Result<Option<(Actor, i64)>, AppError> {
+async fn actor_row(
+    conn: &mut SqliteConnection,
+    user_id: Uuid,
+) -> Result<Option<(Actor, i64)>, AppError> {
     let row: Option<(String, String, Option<String>, i64, i64, i64)> = sqlx::query_as(
         "SELECT username, full_name, badge_number, must_change_password, session_epoch, active \
          FROM app_user WHERE user_id = ?",
@@ -418,7 +455,11 @@ async fn actor_row(conn: &mut SqliteConnection, user_id: Uuid) -> Result<Option<
 
 /// The actor for a live session: `None` when the account is disabled or the
 /// session's epoch is stale.
-pub async fn actor_for_session(pool: &SqlitePool, user_id: Uuid, epoch: i64) -> Result<Option<Actor>, AppError> {
+pub async fn actor_for_session(
+    pool: &SqlitePool,
+    user_id: Uuid,
+    epoch: i64,
+) -> Result<Option<Actor>, AppError> {
     let mut conn = pool.acquire().await?;
     Ok(actor_row(&mut conn, user_id)
         .await?
@@ -450,7 +491,12 @@ impl AccountChange {
 
 /// Applies one change to an account, with its audit entry (before and after).
 /// Disabling or resetting ends every session of the user.
-pub async fn change_account(store: &Store, by: By<'_>, user_id: Uuid, change: AccountChange) -> Result<UserSummary, AppError> {
+pub async fn change_account(
+    store: &Store,
+    by: By<'_>,
+    user_id: Uuid,
+    change: AccountChange,
+) -> Result<UserSummary, AppError> {
     let mut tx = store.begin_write().await?;
     let before = load_summary(&mut tx, user_id).await?;
     let id = user_id.to_string();
@@ -513,7 +559,12 @@ pub async fn password_hash(pool: &SqlitePool, user_id: Uuid) -> Result<String, A
 
 /// The user's own password change. Ends every other session (new epoch) and returns
 /// the new epoch so the current session can carry on.
-pub async fn change_own_password(store: &Store, by: By<'_>, user_id: Uuid, new_hash: &str) -> Result<i64, AppError> {
+pub async fn change_own_password(
+    store: &Store,
+    by: By<'_>,
+    user_id: Uuid,
+    new_hash: &str,
+) -> Result<i64, AppError> {
     let mut tx = store.begin_write().await?;
     let epoch: i64 = sqlx::query_scalar(
         "UPDATE app_user SET password_hash = ?, must_change_password = 0, \

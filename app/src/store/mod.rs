@@ -18,6 +18,8 @@ pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../server/migrati
 
 pub mod accounts;
 pub mod audit;
+pub mod incidents;
+pub mod settings;
 
 /// Handles to the database. Cheap to clone.
 #[derive(Clone, Debug)]

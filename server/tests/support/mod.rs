@@ -75,7 +75,9 @@ impl TestApp {
 
     pub async fn with(serve: Serve) -> TestApp {
         let dir = tempfile::tempdir().expect("tempdir");
-        let store = Store::open(&dir.path().join("wells.db")).await.expect("open");
+        let store = Store::open(&dir.path().join("wells.db"))
+            .await
+            .expect("open");
         let clock = Arc::new(ManualClock::at(START));
         let state = server::app_state_with_clock(store, &serve, clock.clone()).expect("state");
         let router = server::router(state.clone());
@@ -92,10 +94,20 @@ impl TestApp {
     }
 
     pub async fn send(&self, request: Request<Body>) -> Reply {
-        let response = self.router.clone().oneshot(request).await.expect("response");
+        let response = self
+            .router
+            .clone()
+            .oneshot(request)
+            .await
+            .expect("response");
         let status = response.status();
         let headers = response.headers().clone();
-        let bytes = response.into_body().collect().await.expect("body").to_bytes();
+        let bytes = response
+            .into_body()
+            .collect()
+            .await
+            .expect("body")
+            .to_bytes();
         Reply {
             status,
             headers,
@@ -108,7 +120,13 @@ impl TestApp {
         self.post_from(path, body, cookie, Some(ORIGIN)).await
     }
 
-    pub async fn post_from(&self, path: &str, body: Value, cookie: Option<&str>, origin: Option<&str>) -> Reply {
+    pub async fn post_from(
+        &self,
+        path: &str,
+        body: Value,
+        cookie: Option<&str>,
+        origin: Option<&str>,
+    ) -> Reply {
         let mut request = Request::post(path).header(header::CONTENT_TYPE, "application/json");
         if let Some(origin) = origin {
             request = request.header(header::ORIGIN, origin);
@@ -116,7 +134,8 @@ impl TestApp {
         if let Some(cookie) = cookie {
             request = request.header(header::COOKIE, cookie);
         }
-        self.send(request.body(Body::from(body.to_string())).expect("request")).await
+        self.send(request.body(Body::from(body.to_string())).expect("request"))
+            .await
     }
 
     pub async fn get(&self, path: &str, cookie: Option<&str>) -> Reply {
@@ -124,7 +143,8 @@ impl TestApp {
         if let Some(cookie) = cookie {
             request = request.header(header::COOKIE, cookie);
         }
-        self.send(request.body(Body::empty()).expect("request")).await
+        self.send(request.body(Body::empty()).expect("request"))
+            .await
     }
 
     /// Creates an account directly in the store.
@@ -165,12 +185,19 @@ impl TestApp {
     /// Signs in and returns the session cookie.
     pub async fn session(&self, username: &str) -> String {
         let reply = self.sign_in_as(username, PASSWORD).await;
-        assert_eq!(reply.status, StatusCode::OK, "sign in {username}: {}", reply.body);
+        assert_eq!(
+            reply.status,
+            StatusCode::OK,
+            "sign in {username}: {}",
+            reply.body
+        );
         reply.cookie().expect("session cookie")
     }
 
     pub async fn whoami(&self, cookie: &str) -> Value {
-        self.post("/api/session/me", serde_json::json!({}), Some(cookie)).await.json()
+        self.post("/api/session/me", serde_json::json!({}), Some(cookie))
+            .await
+            .json()
     }
 
     /// Audit entries with this action, oldest first.

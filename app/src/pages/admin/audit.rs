@@ -3,8 +3,8 @@ use leptos_meta::Title;
 
 use crate::access::Permission;
 use crate::api::admin::audit_log;
-use crate::components::table::ScrollTable;
 use crate::components::session::{hydrated, Guard};
+use crate::components::table::ScrollTable;
 use crate::model::audit::{AuditOutcome, AuditQuery};
 
 /// The audit log, newest first, filtered and paged.
@@ -27,7 +27,9 @@ fn AuditLog() -> impl IntoView {
     let ready = hydrated();
     let page = Resource::new(move || query.get(), audit_log);
     let apply = move |before_seq: Option<i64>| {
-        let text = |s: RwSignal<String>| Some(s.get_untracked().trim().to_owned()).filter(|t| !t.is_empty());
+        let text = |s: RwSignal<String>| {
+            Some(s.get_untracked().trim().to_owned()).filter(|t| !t.is_empty())
+        };
         query.set(AuditQuery {
             actor: text(actor),
             action: text(action),

@@ -3,10 +3,12 @@ use leptos_meta::Title;
 use uuid::Uuid;
 
 use crate::access::Permission;
-use crate::api::admin::{create_user, list_users, reset_password, set_active, set_roles, unlock_user};
+use crate::api::admin::{
+    create_user, list_users, reset_password, set_active, set_roles, unlock_user,
+};
 use crate::components::form::{ErrorSummary, TextField};
-use crate::components::table::ScrollTable;
 use crate::components::session::{hydrated, Guard};
+use crate::components::table::ScrollTable;
 use crate::error::AppError;
 use crate::model::account::{NewUser, Role, UserSummary};
 
@@ -38,7 +40,9 @@ fn Users() -> impl IntoView {
                 Change::Roles(id, roles) => set_roles(id, roles).await.map(|_| None),
                 Change::Active(id, active) => set_active(id, active).await.map(|_| None),
                 Change::Unlock(id) => unlock_user(id).await.map(|_| None),
-                Change::Reset(id, username) => reset_password(id).await.map(|p| Some((username, p))),
+                Change::Reset(id, username) => {
+                    reset_password(id).await.map(|p| Some((username, p)))
+                }
             }
         }
     });
@@ -71,7 +75,10 @@ fn Users() -> impl IntoView {
 }
 
 #[component]
-fn UserTable(list: Vec<UserSummary>, change: Action<Change, Result<Option<(String, String)>, AppError>>) -> impl IntoView {
+fn UserTable(
+    list: Vec<UserSummary>,
+    change: Action<Change, Result<Option<(String, String)>, AppError>>,
+) -> impl IntoView {
     let ready = hydrated();
     view! {
         <ScrollTable label="Accounts".to_owned()>

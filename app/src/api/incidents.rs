@@ -1,0 +1,57 @@
+//! The officer's field flow: submit a report, list one's own, read a citation.
+
+use leptos::prelude::*;
+use leptos::server_fn::codec::Json;
+
+use crate::error::AppError;
+use crate::model::citation::CitationDocument;
+use crate::model::incident::{IncidentReport, Receipt, ReportSummary};
+use crate::ordinance::Moment;
+
+/// Stores a report and issues its citations. The server re-runs the rules and
+/// refuses anything they refuse; sending the same report again (same
+/// `incident_id`) returns the first receipt and stores nothing twice.
+#[server(endpoint = "incidents/submit", input = Json)]
+pub async fn submit_incident(report: IncidentReport) -> Result<Receipt, AppError> {
+    use crate::store::incidents::{self, Issuing};
+    let request = crate::auth::guard::authorize(crate::access::Permission::RecordIncidents).await?;
+    let verdicts = crate::model::incident::check(&report, request.now)?;
+    let court = crate::store::settings::court(&request.state.store.reader).await?;
+    let issuing = Issuing {
+        officer: &request.actor,
+        source: request.source.as_deref(),
+        now: request.now,
+        court: &court,
+        zone: &request.state.settings.town_zone,
+    };
+    incidents::submit(&request.state.store, issuing, &report, &verdicts).await
+}
+
+/// The signed-in officer's reports, newest first (50 a page; pass the last
+/// `occurred_at`… of the page as `before` for the next).
+#[server(endpoint = "incidents/mine", input = Json)]
+pub async fn my_reports(before: Option<Moment>) -> Result<Vec<ReportSummary>, AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::RecordIncidents).await?;
+    crate::store::incidents::mine(
+        &request.state.store.reader,
+        &request.actor,
+        &request.state.settings.town_zone,
+        before,
+        50,
+    )
+    .await
+}
+
+/// A citation as printed. Officers read their own; the chief all; the clerk those
+/// the chief approved. Any other answers "not found".
+#[server(endpoint = "citations/get", input = Json)]
+pub async fn citation(number: String) -> Result<CitationDocument, AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::ViewCitations).await?;
+    crate::store::incidents::citation_document(
+        &request.state.store.reader,
+        &number,
+        &request.actor,
+        &request.state.settings.town_zone,
+    )
+    .await
+}

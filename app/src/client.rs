@@ -1,0 +1,233 @@
+//! What only the phone can do: its clock and time zone, its storage, its GPS, and
+//! new ids. Each function has a server-side stand-in so components compile and
+//! render on the server too; the stand-ins are never what an officer relies on.
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use uuid::Uuid;
+
+use crate::model::incident::GpsFix;
+use crate::ordinance::Moment;
+
+/// Now, by this device's clock.
+pub fn now() -> Moment {
+    #[cfg(feature = "hydrate")]
+    {
+        Moment(js_sys::Date::now() as i64)
+    }
+    #[cfg(not(feature = "hydrate"))]
+    {
+        Moment(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_millis() as i64)
+                .unwrap_or(0),
+        )
+    }
+}
+
+/// A new UUID v7 (time-ordered), made here so a retried submit names the same
+/// report. In the browser the random part comes from `crypto.getRandomValues`.
+pub fn new_id() -> Uuid {
+    #[cfg(feature = "hydrate")]
+    {
+        let mut random = [0u8; 10];
+        if let Some(crypto) = web_sys::window().and_then(|w| w.crypto().ok()) {
+            let _ = crypto.get_random_values_with_u8_array(&mut random);
+        }
+        uuid::Builder::from_unix_timestamp_millis(now().0 as u64, &random).into_uuid()
+    }
+    #[cfg(not(feature = "hydrate"))]
+    {
+        Uuid::now_v7()
+    }
+}
+
+/// `moment` as this device's local `YYYY-MM-DDTHH:MM` (what a datetime-local input shows).
+pub fn local_text(moment: Moment) -> String {
+    #[cfg(feature = "hydrate")]
+    {
+        let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(moment.0 as f64));
+        format!(
+            "{:04}-{:02}-{:02}T{:02}:{:02}",
+            d.get_full_year(),
+            d.get_month() + 1,
+            d.get_date(),
+            d.get_hours(),
+            d.get_minutes()
+        )
+    }
+    #[cfg(not(feature = "hydrate"))]
+    {
+        let s = moment.0.div_euclid(1000);
+        let days = s.div_euclid(86_400);
+        let secs = s.rem_euclid(86_400);
+        let (y, m, d) = civil_from_days(days);
+        format!(
+            "{y:04}-{m:02}-{d:02}T{:02}:{:02}",
+            secs / 3600,
+            secs % 3600 / 60
+        )
+    }
+}
+
+#[cfg(not(feature = "hydrate"))]
+fn civil_from_days(z: i64) -> (i64, i64, i64) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+/// A local `YYYY-MM-DDTHH:MM` (this device's zone) as a moment.
+pub fn parse_local(text: &str) -> Option<Moment> {
+    #[cfg(feature = "hydrate")]
+    {
+        // Validate the shape first: Date parses far too much.
+        crate::pages::field::draft::parse_utc_local(text)?;
+        let ms = js_sys::Date::new(&wasm_bindgen::JsValue::from_str(text.trim())).get_time();
+        ms.is_finite().then_some(Moment(ms as i64))
+    }
+    #[cfg(not(feature = "hydrate"))]
+    {
+        crate::pages::field::draft::parse_utc_local(text)
+    }
+}
+
+/// Now, as local `YYYY-MM-DDTHH:MM`.
+pub fn now_local() -> String {
+    local_text(now())
+}
+
+/// Reads a value saved on this device.
+pub fn load<T: DeserializeOwned>(key: &str) -> Option<T> {
+    #[cfg(feature = "hydrate")]
+    {
+        let storage = web_sys::window()?.local_storage().ok()??;
+        let text = storage.get_item(key).ok()??;
+        serde_json::from_str(&text).ok()
+    }
+    #[cfg(not(feature = "hydrate"))]
+    {
+        let _ = key;
+        None
+    }
+}
+
+/// Saves a value on this device (survives reloads, browser restarts, sign-outs).
+/// Returns false when storage is full or unavailable.
+pub fn save<T: Serialize>(key: &str, value: &T) -> bool {
+    #[cfg(feature = "hydrate")]
+    {
+        let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) else {
+            return false;
+        };
+        serde_json::to_string(value)
+            .ok()
+            .is_some_and(|text| storage.set_item(key, &text).is_ok())
+    }
+    #[cfg(not(feature = "hydrate"))]
+    {
+        let _ = (key, value);
+        false
+    }
+}
+
+pub fn remove(key: &str) {
+    #[cfg(feature = "hydrate")]
+    if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = storage.remove_item(key);
+    }
+    #[cfg(not(feature = "hydrate"))]
+    let _ = key;
+}
+
+/// Asks the phone for one GPS fix; `done` gets the fix or a sentence saying why not.
+pub fn locate(done: impl FnOnce(Result<GpsFix, String>) + 'static) {
+    #[cfg(feature = "hydrate")]
+    {
+        use std::cell::RefCell;
+        use std::rc::Rc;
+        use wasm_bindgen::closure::Closure;
+        use wasm_bindgen::JsCast;
+
+        let done: Rc<RefCell<Option<Box<dyn FnOnce(Result<GpsFix, String>)>>>> =
+            Rc::new(RefCell::new(Some(Box::new(done))));
+        let finish = {
+            let done = done.clone();
+            move |result| {
+                if let Some(f) = done.borrow_mut().take() {
+                    f(result);
+                }
+            }
+        };
+        let Some(geo) = web_sys::window().and_then(|w| w.navigator().geolocation().ok()) else {
+            finish(Err("This phone offers no location.".into()));
+            return;
+        };
+        let ok_finish = finish.clone();
+        let ok = Closure::once(move |position: web_sys::Position| {
+            let c = position.coords();
+            ok_finish(Ok(GpsFix {
+                latitude: c.latitude(),
+                longitude: c.longitude(),
+                accuracy_m: c.accuracy(),
+            }));
+        });
+        let err = Closure::once(move |error: web_sys::PositionError| {
+            finish(Err(match error.code() {
+                1 => "Location permission was denied — type the address instead.".into(),
+                3 => "No fix in time — try again in the open, or type the address.".into(),
+                _ => "No location available — type the address instead.".into(),
+            }));
+        });
+        let options = web_sys::PositionOptions::new();
+        options.set_enable_high_accuracy(true);
+        options.set_timeout(20_000);
+        options.set_maximum_age(30_000);
+        let _ = geo.get_current_position_with_error_callback_and_options(
+            ok.as_ref().unchecked_ref(),
+            Some(err.as_ref().unchecked_ref()),
+            &options,
+        );
+        ok.forget();
+        err.forget();
+    }
+    #[cfg(not(feature = "hydrate"))]
+    done(Err("Location is only available on the phone.".into()));
+}
+
+/// Installs the service worker that keeps the field form usable with no signal.
+pub fn register_service_worker() {
+    #[cfg(feature = "hydrate")]
+    if let Some(window) = web_sys::window() {
+        let container = window.navigator().service_worker();
+        let _ = container.register("/sw.js");
+    }
+}
+
+/// Drops the pages the service worker kept (they show the signed-in user); called
+/// at sign-out so the next person on this phone does not see them.
+pub fn forget_cached_pages() {
+    #[cfg(feature = "hydrate")]
+    if let Some(caches) = web_sys::window().and_then(|w| w.caches().ok()) {
+        let _ = caches.delete("wells-pages-v1");
+    }
+}
+
+/// Whether the browser says it has a network.
+pub fn online() -> bool {
+    #[cfg(feature = "hydrate")]
+    {
+        web_sys::window().is_none_or(|w| w.navigator().on_line())
+    }
+    #[cfg(not(feature = "hydrate"))]
+    {
+        true
+    }
+}

@@ -1,0 +1,4 @@
+//! Printed documents (ssr only): PDFs the court and the subject receive.
+
+pub mod pdf;
+pub mod summons;

@@ -1,0 +1,105 @@
+//! The citation as a Uniform Summons and Complaint page (subject's copy, court
+//! filing) — the same fields the screen shows.
+
+use crate::model::citation::CitationDocument;
+use crate::model::incident::CitationStatus;
+
+use super::pdf::Document;
+
+/// Lays out one citation on the document (starting a new page if `new_page`).
+pub fn write(doc: &mut Document, c: &CitationDocument) {
+    doc.text(
+        "TOWN OF WELLS POLICE DEPARTMENT — STATE OF MAINE",
+        9.0,
+        true,
+    );
+    doc.text(
+        "UNIFORM SUMMONS AND COMPLAINT — CIVIL VIOLATION",
+        13.0,
+        true,
+    );
+    doc.text(&format!("Citation {}", c.number), 16.0, true);
+    if c.status == CitationStatus::Void {
+        doc.text(
+            &format!("VOID — {}", c.void_reason.clone().unwrap_or_default()),
+            14.0,
+            true,
+        );
+    }
+    doc.field("Issued", &c.issued_at_text);
+
+    doc.heading("Defendant");
+    doc.field("Name", &c.subject_name);
+    if let Some(dob) = &c.subject_date_of_birth {
+        doc.field("Date of birth", dob);
+    }
+    if let Some(address) = &c.subject_address {
+        doc.field("Address", address);
+    }
+    if let Some(id) = &c.subject_id_document {
+        doc.field("Identification", id);
+    }
+
+    doc.heading("Violation");
+    doc.field("Date and time", &c.occurred_at_text);
+    doc.field("Place", &format!("{} ({})", c.location, c.place));
+    doc.field(
+        "Offence",
+        &format!(
+            "Town of Wells Code {} — {}",
+            c.offence_reference, c.offence_title
+        ),
+    );
+    for line in &c.violation {
+        doc.field("", &format!("• {line}"));
+    }
+    if let Some(words) = &c.order_words {
+        doc.field("Order given", &format!("“{words}”"));
+    }
+    if let Some(given) = &c.order_given_text {
+        doc.field("", given);
+    }
+    if let Some(refusal) = &c.refusal_text {
+        doc.field("Failed or refused", refusal);
+    }
+
+    doc.heading("Penalty");
+    doc.field("Fine", &c.fine_text);
+    doc.field("", &c.penalty_statement);
+    if c.arrest {
+        doc.field(
+            "§52-2",
+            "Arrested, to be brought before the District Court by lawful process.",
+        );
+    }
+
+    doc.heading("Court");
+    doc.field("Court", &c.court_name);
+    doc.field("Address", &c.court_address);
+    doc.field("Appear or answer by", &c.appearance_date);
+
+    doc.heading("Officer");
+    doc.field("Officer", &c.officer_name);
+    doc.field("Badge", &c.officer_badge);
+    doc.signature_line("Officer's signature");
+    doc.signature_line("Defendant's signature (optional — signing is not an admission)");
+
+    doc.heading("Officer's account");
+    doc.text(&c.narrative, 9.5, false);
+    doc.gap(10.0);
+    doc.text(
+        &format!(
+            "The original of this summons must be filed with the court within 5 days of issuance (by {}).",
+            c.filing_deadline
+        ),
+        8.0,
+        false,
+    );
+}
+
+/// The subject's copy of one citation.
+pub fn pdf(c: &CitationDocument) -> Vec<u8> {
+    let mut doc = Document::new();
+    write(&mut doc, c);
+    doc.finish(&format!("Citation {}", c.number))
+}

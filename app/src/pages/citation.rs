@@ -1,0 +1,99 @@
+use leptos::prelude::*;
+use leptos_meta::Title;
+use leptos_router::hooks::use_params_map;
+
+use crate::access::Permission;
+use crate::api::incidents::citation;
+use crate::components::session::Guard;
+use crate::model::citation::CitationDocument;
+use crate::model::incident::CitationStatus;
+
+/// A citation on screen, laid out to print as the subject's copy.
+#[component]
+pub fn CitationPage() -> impl IntoView {
+    view! {
+        <Title text="Citation"/>
+        <Guard permission=Permission::ViewCitations>
+            <CitationView/>
+        </Guard>
+    }
+}
+
+#[component]
+fn CitationView() -> impl IntoView {
+    let params = use_params_map();
+    let number = move || params.with(|p| p.get("number")).unwrap_or_default();
+    let doc = Resource::new(number, citation);
+    view! {
+        <Suspense fallback=|| view! { <p class="hint">"Loading…"</p> }>
+            {move || Suspend::new(async move {
+                match doc.await {
+                    Ok(d) => view! { <Summons doc=d/> }.into_any(),
+                    Err(e) => view! { <section class="panel"><h1>"Citation"</h1><p class="notice bad">{e.to_string()}</p></section> }.into_any(),
+                }
+            })}
+        </Suspense>
+    }
+}
+
+#[component]
+pub fn Summons(doc: CitationDocument) -> impl IntoView {
+    let pdf = format!("/citations/{}/pdf", doc.number);
+    let print = move |_| {
+        #[cfg(feature = "hydrate")]
+        let _ = window().print();
+    };
+    let void =
+        (doc.status == CitationStatus::Void).then(|| doc.void_reason.clone().unwrap_or_default());
+    view! {
+        <article class="summons">
+            <p class="summons-kicker">"Town of Wells Police Department · State of Maine"</p>
+            <h1>"Uniform Summons and Complaint"</h1>
+            <p class="citation-number" data-testid="citation-number">{doc.number.clone()}</p>
+            {void.map(|reason| view! { <p class="notice bad">"VOID — " {reason}</p> })}
+            <div class="actions no-print">
+                <a class="button" href=pdf rel="external">"PDF"</a>
+                <button type="button" class="secondary" on:click=print>"Print"</button>
+            </div>
+            <dl class="facts">
+                <dt>"Status"</dt><dd>{doc.status.label()}</dd>
+                <dt>"Issued"</dt><dd>{doc.issued_at_text.clone()}</dd>
+            </dl>
+            <h2>"Defendant"</h2>
+            <dl class="facts">
+                <dt>"Name"</dt><dd>{doc.subject_name.clone()}</dd>
+                {doc.subject_date_of_birth.clone().map(|d| view! { <dt>"Date of birth"</dt><dd>{d}</dd> })}
+                {doc.subject_address.clone().map(|a| view! { <dt>"Address"</dt><dd>{a}</dd> })}
+                {doc.subject_id_document.clone().map(|a| view! { <dt>"Identification"</dt><dd>{a}</dd> })}
+            </dl>
+            <h2>"Violation"</h2>
+            <dl class="facts">
+                <dt>"Date and time"</dt><dd>{doc.occurred_at_text.clone()}</dd>
+                <dt>"Place"</dt><dd>{format!("{} ({})", doc.location, doc.place)}</dd>
+                <dt>"Offence"</dt><dd>{format!("Town of Wells Code {} — {}", doc.offence_reference, doc.offence_title)}</dd>
+                {doc.order_words.clone().map(|w| view! { <dt>"Order given"</dt><dd>"“" {w} "”"</dd> })}
+                {doc.order_given_text.clone().map(|w| view! { <dt>"Order"</dt><dd>{w}</dd> })}
+                {doc.refusal_text.clone().map(|w| view! { <dt>"Failed or refused"</dt><dd>{w}</dd> })}
+            </dl>
+            <ul>{doc.violation.iter().map(|l| view! { <li>{l.clone()}</li> }).collect_view()}</ul>
+            <h2>"Penalty"</h2>
+            <p><strong>{doc.fine_text.clone()}</strong>" — " {doc.penalty_statement.clone()}</p>
+            {doc.arrest.then(|| view! { <p><strong>"§52-2: arrested, to be brought before the District Court."</strong></p> })}
+            <h2>"Court"</h2>
+            <dl class="facts">
+                <dt>"Court"</dt><dd>{doc.court_name.clone()}</dd>
+                <dt>"Address"</dt><dd>{doc.court_address.clone()}</dd>
+                <dt>"Appear or answer by"</dt><dd>{doc.appearance_date.clone()}</dd>
+            </dl>
+            <h2>"Officer"</h2>
+            <dl class="facts">
+                <dt>"Officer"</dt><dd>{doc.officer_name.clone()}</dd>
+                <dt>"Badge"</dt><dd>{doc.officer_badge.clone()}</dd>
+            </dl>
+            <p class="signature">"Defendant's signature (optional — signing is not an admission): ______________________"</p>
+            <h2>"Officer's account"</h2>
+            <p class="narrative">{doc.narrative.clone()}</p>
+            <p class="hint">{format!("To be filed with the court within 5 days of issuance (by {}).", doc.filing_deadline)}</p>
+        </article>
+    }
+}

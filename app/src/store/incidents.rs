@@ -1,0 +1,570 @@
+//! Incidents, their persons and citations: storing a submitted report (once, however
+//! often it is sent), the officer's list, and the printed citation.
+
+use sha2::{Digest, Sha256};
+use sqlx::{FromRow, SqliteConnection, SqlitePool};
+use uuid::Uuid;
+
+use crate::auth::Actor;
+use crate::error::AppError;
+use crate::model::account::Role;
+use crate::model::audit::AuditOutcome;
+use crate::model::citation::CitationDocument;
+use crate::model::incident::{
+    CitationBrief, CitationStatus, Identity, IncidentReport, Receipt, ReportStatus, ReportSummary,
+    SubjectEntry, SubjectVerdict,
+};
+use crate::model::settings::CourtSettings;
+use crate::ordinance::{Element, Moment, Offence, Outcome, Penalty, Response};
+use crate::store::audit::{self, Event};
+use crate::store::Store;
+use crate::town_time::TownZone;
+
+/// The officer whose report this is, and the clock and court it is issued under.
+#[derive(Debug, Clone, Copy)]
+pub struct Issuing<'a> {
+    pub officer: &'a Actor,
+    pub source: Option<&'a str>,
+    pub now: Moment,
+    pub court: &'a CourtSettings,
+    pub zone: &'a TownZone,
+}
+
+fn content_hash(report: &IncidentReport) -> String {
+    hex::encode(Sha256::digest(
+        serde_json::to_vec(report).unwrap_or_default(),
+    ))
+}
+
+/// `WPD-2026-000042`
+pub fn citation_number(year: i16, seq: i64) -> String {
+    format!("WPD-{year:04}-{seq:06}")
+}
+
+/// Takes the next number of `year` inside the caller's write transaction.
+async fn next_citation_seq(conn: &mut SqliteConnection, year: i16) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO citation_counter (year, last_seq) VALUES (?, 1) \
+         ON CONFLICT (year) DO UPDATE SET last_seq = last_seq + 1 RETURNING last_seq",
+    )
+    .bind(i64::from(year))
+    .fetch_one(&mut *conn)
+    .await
+}
+
+/// Stores a submitted report: the incident, its persons, a citation (with its
+/// number) for each person cited, the first revision and the audit entries — in
+/// one transaction. A retry of a report already stored returns the first receipt.
+pub async fn submit(
+    store: &Store,
+    issuing: Issuing<'_>,
+    report: &IncidentReport,
+    verdicts: &[SubjectVerdict],
+) -> Result<Receipt, AppError> {
+    let hash = content_hash(report);
+    let id = report.incident_id.to_string();
+    let mut tx = store.begin_write().await?;
+    let existing: Option<(String, String)> =
+        sqlx::query_as("SELECT officer_id, content_hash FROM incident WHERE incident_id = ?")
+            .bind(&id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    if let Some((officer_id, stored_hash)) = existing {
+        if officer_id != issuing.officer.user_id.to_string() {
+            return Err(AppError::conflict(
+                "Another report already has this id. Start a new report.",
+            ));
+        }
+        if stored_hash != hash {
+            return Err(AppError::conflict(
+                "This report was already submitted, with other content. Open it from My reports to see what was stored.",
+            ));
+        }
+        let mut receipt = receipt(&mut tx, report.incident_id).await?;
+        receipt.already_stored = true;
+        return Ok(receipt);
+    }
+
+    let now = issuing.now;
+    let report_json = serde_json::to_string(report).map_err(|_| AppError::Internal)?;
+    let gps = report.location.gps;
+    sqlx::query(
+        "INSERT INTO incident (incident_id, officer_id, status, occurred_at, location_text, place_type, \
+         gps_lat, gps_lon, gps_accuracy_m, protected_activity, narrative, report_json, content_hash, \
+         revision, submitted_at, updated_at) VALUES (?, ?, 'submitted', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
+    )
+    .bind(&id)
+    .bind(issuing.officer.user_id.to_string())
+    .bind(report.occurred_at.0)
+    .bind(report.location.text.trim())
+    .bind(report.location.place.code())
+    .bind(gps.map(|g| g.latitude))
+    .bind(gps.map(|g| g.longitude))
+    .bind(gps.map(|g| g.accuracy_m))
+    .bind(report.protected_activity.code())
+    .bind(&report.narrative)
+    .bind(&report_json)
+    .bind(&hash)
+    .bind(now.0)
+    .bind(now.0)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO incident_revision (incident_id, revision, at, actor_id, kind, report_json) \
+         VALUES (?, 1, ?, ?, 'submitted', ?)",
+    )
+    .bind(&id)
+    .bind(now.0)
+    .bind(issuing.officer.user_id.to_string())
+    .bind(&report_json)
+    .execute(&mut *tx)
+    .await?;
+
+    for (position, (subject, verdict)) in report.subjects.iter().zip(verdicts).enumerate() {
+        let outcome = verdict.outcome.clone().map_err(|_| AppError::Internal)?;
+        insert_subject(&mut tx, report.incident_id, position, subject, outcome).await?;
+        if outcome.is_citation() {
+            let offence = subject
+                .charge
+                .map(|c| c.offence)
+                .ok_or(AppError::Internal)?;
+            let number =
+                issue_citation(&mut tx, issuing, report.incident_id, subject, offence).await?;
+            let event = Event::new("citation.issue", AuditOutcome::Success)
+                .by(Some(issuing.officer), issuing.source)
+                .on("citation", &number)
+                .after(serde_json::json!({
+                    "incident_id": id,
+                    "subject_id": subject.subject_id,
+                    "offence": offence.code(),
+                    "fine": Penalty::ARTICLE_I.fine_text(),
+                    "arrest": outcome == Outcome::Arrested,
+                }));
+            audit::append(&mut tx, now, &event).await?;
+        }
+    }
+    let event = Event::new("incident.submit", AuditOutcome::Success)
+        .by(Some(issuing.officer), issuing.source)
+        .on("incident", &id)
+        .after(serde_json::json!({
+            "occurred_at": report.occurred_at,
+            "location": report.location.text,
+            "protected_activity": report.protected_activity.code(),
+            "outcomes": verdicts.iter().filter_map(|v| v.outcome.as_ref().ok().map(|o| o.code())).collect::<Vec<_>>(),
+        }));
+    audit::append(&mut tx, now, &event).await?;
+    let receipt = receipt(&mut tx, report.incident_id).await?;
+    tx.commit().await?;
+    Ok(receipt)
+}
+
+async fn insert_subject(
+    conn: &mut SqliteConnection,
+    incident_id: Uuid,
+    position: usize,
+    subject: &SubjectEntry,
+    outcome: Outcome,
+) -> Result<(), sqlx::Error> {
+    let (identified, name, dob, address, id_type, id_number, description) = match &subject.identity
+    {
+        Identity::Identified {
+            full_name,
+            date_of_birth,
+            address,
+            id_type,
+            id_number,
+        } => (
+            1,
+            Some(full_name.trim().to_owned()),
+            Some(date_of_birth.trim().to_owned()),
+            Some(address.trim().to_owned()),
+            id_type.map(|t| t.code()),
+            id_number.clone().filter(|n| !n.trim().is_empty()),
+            None,
+        ),
+        Identity::Described { description } => (
+            0,
+            None,
+            None,
+            None,
+            None,
+            None,
+            Some(description.trim().to_owned()),
+        ),
+    };
+    let (response_at, manner) = match subject.response {
+        Response::Refused { at, manner } => (Some(at.0), Some(manner.code())),
+        Response::Complied { at } => (Some(at.0), None),
+        Response::NoOrder | Response::LeftBeforeOrder => (None, None),
+    };
+    sqlx::query(
+        "INSERT INTO subject (subject_id, incident_id, position, identified, full_name, date_of_birth, \
+         address, id_type, id_number, description, perceived_age, perceived_sex, perceived_race, response, \
+         response_at, refusal_manner, offence, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(subject.subject_id.to_string())
+    .bind(incident_id.to_string())
+    .bind(position as i64)
+    .bind(identified)
+    .bind(name)
+    .bind(dob)
+    .bind(address)
+    .bind(id_type)
+    .bind(id_number)
+    .bind(description)
+    .bind(subject.perceived.age_range.code())
+    .bind(subject.perceived.sex.code())
+    .bind(subject.perceived.race.code())
+    .bind(subject.response.code())
+    .bind(response_at)
+    .bind(manner)
+    .bind(subject.charge.map(|c| c.offence.code()))
+    .bind(outcome.code())
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+async fn issue_citation(
+    conn: &mut SqliteConnection,
+    issuing: Issuing<'_>,
+    incident_id: Uuid,
+    subject: &SubjectEntry,
+    offence: Offence,
+) -> Result<String, sqlx::Error> {
+    let year = issuing.zone.year(issuing.now);
+    let seq = next_citation_seq(conn, year).await?;
+    let number = citation_number(year, seq);
+    sqlx::query(
+        "INSERT INTO citation (citation_id, number, year, seq, incident_id, subject_id, offence, fine_cents, \
+         arrest, court_name, court_address, appearance_date, issued_at, issued_by, status, updated_at) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'issued', ?)",
+    )
+    .bind(Uuid::now_v7().to_string())
+    .bind(&number)
+    .bind(i64::from(year))
+    .bind(seq)
+    .bind(incident_id.to_string())
+    .bind(subject.subject_id.to_string())
+    .bind(offence.code())
+    .bind(i64::from(Penalty::ARTICLE_I.fine_cents))
+    .bind(i64::from(offence.directs_arrest()))
+    .bind(&issuing.court.court_name)
+    .bind(&issuing.court.court_address)
+    .bind(issuing.zone.date_after(issuing.now, issuing.court.answer_days))
+    .bind(issuing.now.0)
+    .bind(issuing.officer.user_id.to_string())
+    .bind(issuing.now.0)
+    .execute(&mut *conn)
+    .await?;
+    Ok(number)
+}
+
+fn parse_uuid(text: &str) -> Result<Uuid, AppError> {
+    Uuid::parse_str(text).map_err(|_| AppError::Internal)
+}
+
+fn subject_label(identified: i64, name: Option<String>, description: Option<String>) -> String {
+    if identified == 1 {
+        name.unwrap_or_default()
+    } else {
+        format!("Unidentified: {}", description.unwrap_or_default())
+    }
+}
+
+#[derive(FromRow)]
+struct BriefRow {
+    number: String,
+    offence: String,
+    status: String,
+    arrest: i64,
+    identified: i64,
+    full_name: Option<String>,
+    description: Option<String>,
+}
+
+impl BriefRow {
+    fn brief(self) -> Result<CitationBrief, AppError> {
+        Ok(CitationBrief {
+            number: self.number,
+            subject: subject_label(self.identified, self.full_name, self.description),
+            offence: Offence::from_code(&self.offence).ok_or(AppError::Internal)?,
+            status: CitationStatus::from_code(&self.status).ok_or(AppError::Internal)?,
+            arrest: self.arrest == 1,
+        })
+    }
+}
+
+async fn citations_of(
+    conn: &mut SqliteConnection,
+    incident_id: &str,
+) -> Result<Vec<CitationBrief>, AppError> {
+    let rows: Vec<BriefRow> = sqlx::query_as(
+        "SELECT c.number, c.offence, c.status, c.arrest, s.identified, s.full_name, s.description \
+         FROM citation c JOIN subject s USING (subject_id) WHERE c.incident_id = ? ORDER BY c.seq",
+    )
+    .bind(incident_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    rows.into_iter().map(BriefRow::brief).collect()
+}
+
+async fn receipt(conn: &mut SqliteConnection, incident_id: Uuid) -> Result<Receipt, AppError> {
+    let id = incident_id.to_string();
+    let status: String = sqlx::query_scalar("SELECT status FROM incident WHERE incident_id = ?")
+        .bind(&id)
+        .fetch_one(&mut *conn)
+        .await?;
+    let outcomes: Vec<(String, String)> = sqlx::query_as(
+        "SELECT subject_id, outcome FROM subject WHERE incident_id = ? ORDER BY position",
+    )
+    .bind(&id)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(Receipt {
+        incident_id,
+        status: ReportStatus::from_code(&status).ok_or(AppError::Internal)?,
+        outcomes: outcomes
+            .into_iter()
+            .map(|(s, o)| {
+                Ok((
+                    parse_uuid(&s)?,
+                    Outcome::from_code(&o).ok_or(AppError::Internal)?,
+                ))
+            })
+            .collect::<Result<_, AppError>>()?,
+        citations: citations_of(conn, &id).await?,
+        already_stored: false,
+    })
+}
+
+/// The officer's own reports, newest first; `before` pages back in time.
+pub async fn mine(
+    pool: &SqlitePool,
+    officer: &Actor,
+    zone: &TownZone,
+    before: Option<Moment>,
+    limit: i64,
+) -> Result<Vec<ReportSummary>, AppError> {
+    let mut conn = pool.acquire().await?;
+    let rows: Vec<(String, i64, String, String, Option<String>)> = sqlx::query_as(
+        "SELECT incident_id, occurred_at, location_text, status, return_reason FROM incident \
+         WHERE officer_id = ? AND submitted_at < ? ORDER BY submitted_at DESC LIMIT ?",
+    )
+    .bind(officer.user_id.to_string())
+    .bind(before.map_or(i64::MAX, |b| b.0))
+    .bind(limit.clamp(1, 200))
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for (id, occurred, location, status, return_reason) in rows {
+        let subjects: Vec<(i64, Option<String>, Option<String>, String)> = sqlx::query_as(
+            "SELECT identified, full_name, description, outcome FROM subject WHERE incident_id = ? ORDER BY position",
+        )
+        .bind(&id)
+        .fetch_all(&mut *conn)
+        .await?;
+        out.push(ReportSummary {
+            incident_id: parse_uuid(&id)?,
+            occurred_at: Moment(occurred),
+            occurred_text: zone.date_time(Moment(occurred)),
+            location,
+            status: ReportStatus::from_code(&status).ok_or(AppError::Internal)?,
+            return_reason,
+            subjects: subjects
+                .into_iter()
+                .map(|(i, n, d, o)| {
+                    Ok((
+                        subject_label(i, n, d),
+                        Outcome::from_code(&o).ok_or(AppError::Internal)?,
+                    ))
+                })
+                .collect::<Result<_, AppError>>()?,
+            citations: citations_of(&mut conn, &id).await?,
+        });
+    }
+    Ok(out)
+}
+
+#[derive(FromRow)]
+struct CitationRow {
+    number: String,
+    incident_id: String,
+    subject_id: String,
+    offence: String,
+    arrest: i64,
+    court_name: String,
+    court_address: String,
+    appearance_date: String,
+    issued_at: i64,
+    issued_by: String,
+    status: String,
+    void_reason: Option<String>,
+    officer_name: String,
+    officer_badge: Option<String>,
+    report_json: String,
+}
+
+/// Whether `viewer` may read a citation: the issuing officer, the chief, and the
+/// clerk once the chief has approved it. Others are told it does not exist.
+fn may_read(viewer: &Actor, issued_by: &str, status: CitationStatus) -> bool {
+    viewer.has(Role::Chief)
+        || (viewer.has(Role::Officer) && issued_by == viewer.user_id.to_string())
+        || (viewer.has(Role::Clerk)
+            && matches!(
+                status,
+                CitationStatus::Approved | CitationStatus::Filed | CitationStatus::Disposed
+            ))
+}
+
+/// The citation as printed, for a viewer allowed to read it.
+pub async fn citation_document(
+    pool: &SqlitePool,
+    number: &str,
+    viewer: &Actor,
+    zone: &TownZone,
+) -> Result<CitationDocument, AppError> {
+    let row: CitationRow = sqlx::query_as(
+        "SELECT c.number, c.incident_id, c.subject_id, c.offence, c.arrest, c.court_name, c.court_address, \
+         c.appearance_date, c.issued_at, c.issued_by, c.status, c.void_reason, \
+         u.full_name AS officer_name, u.badge_number AS officer_badge, i.report_json \
+         FROM citation c JOIN app_user u ON u.user_id = c.issued_by JOIN incident i USING (incident_id) \
+         WHERE c.number = ?",
+    )
+    .bind(number.trim())
+    .fetch_optional(pool)
+    .await?
+    .ok_or(AppError::NotFound)?;
+    let status = CitationStatus::from_code(&row.status).ok_or(AppError::Internal)?;
+    if !may_read(viewer, &row.issued_by, status) {
+        return Err(AppError::NotFound);
+    }
+    let report: IncidentReport = serde_json::from_str(&row.report_json).map_err(|e| {
+        tracing::error!(error = %e, incident = row.incident_id, "stored report does not parse");
+        AppError::Internal
+    })?;
+    let subject = report
+        .subjects
+        .iter()
+        .find(|s| s.subject_id.to_string() == row.subject_id)
+        .ok_or(AppError::Internal)?;
+    let offence = Offence::from_code(&row.offence).ok_or(AppError::Internal)?;
+    Ok(document(&row, status, &report, subject, offence, zone))
+}
+
+fn document(
+    row: &CitationRow,
+    status: CitationStatus,
+    report: &IncidentReport,
+    subject: &SubjectEntry,
+    offence: Offence,
+    zone: &TownZone,
+) -> CitationDocument {
+    let (subject_name, dob, address, id_document) = match &subject.identity {
+        Identity::Identified {
+            full_name,
+            date_of_birth,
+            address,
+            id_type,
+            id_number,
+        } => (
+            full_name.clone(),
+            Some(date_of_birth.clone()),
+            Some(address.clone()),
+            id_number
+                .clone()
+                .filter(|n| !n.trim().is_empty())
+                .map(|n| format!("{} {n}", id_type.map(|t| t.label()).unwrap_or("ID"))),
+        ),
+        Identity::Described { description } => (
+            format!("Unidentified person: {description}"),
+            None,
+            None,
+            None,
+        ),
+    };
+    let penalty = offence.penalty();
+    let refusal_text = match subject.response {
+        Response::Refused { at, manner } => {
+            Some(format!("{} at {}", manner.label(), zone.date_time(at)))
+        }
+        _ => None,
+    };
+    CitationDocument {
+        number: row.number.clone(),
+        status,
+        issued_at_text: zone.date_time(Moment(row.issued_at)),
+        officer_name: row.officer_name.clone(),
+        officer_badge: row.officer_badge.clone().unwrap_or_default(),
+        subject_name,
+        subject_date_of_birth: dob,
+        subject_address: address,
+        subject_id_document: id_document,
+        offence_code: offence.code().to_owned(),
+        offence_reference: offence.reference(),
+        offence_title: offence.title().to_owned(),
+        violation: violation_lines(report, offence),
+        narrative: report.narrative.clone(),
+        occurred_at_text: zone.date_time(report.occurred_at),
+        location: report.location.text.clone(),
+        place: report.location.place.label().to_owned(),
+        order_words: report.order.as_ref().map(|o| o.words.clone()),
+        order_given_text: report.order.as_ref().map(|o| {
+            let time = if o.minutes_to_comply == 0 {
+                "to comply at once".to_owned()
+            } else {
+                format!("{} min allowed to comply", o.minutes_to_comply)
+            };
+            let move_on = if o.move_on {
+                "; ordered to move on"
+            } else {
+                ""
+            };
+            format!("{}{move_on}; {time}", zone.date_time(o.given_at))
+        }),
+        refusal_text,
+        fine_text: penalty.fine_text(),
+        penalty_statement: penalty.statement(),
+        arrest: row.arrest == 1,
+        court_name: row.court_name.clone(),
+        court_address: row.court_address.clone(),
+        appearance_date: row.appearance_date.clone(),
+        filing_deadline: zone.date_after(Moment(row.issued_at), 5),
+        void_reason: row.void_reason.clone(),
+    }
+}
+
+/// The violation in the ordinance's words: each element of the offence, with what
+/// the officer recorded where the element has parts.
+fn violation_lines(report: &IncidentReport, offence: Offence) -> Vec<String> {
+    let c = &report.conduct;
+    offence
+        .elements()
+        .iter()
+        .map(|element| {
+            let detail = match element {
+                Element::PassageObstructed => Some(
+                    [
+                        ("pedestrians", c.passage.pedestrians),
+                        ("vehicles", c.passage.vehicles),
+                    ]
+                    .iter()
+                    .filter(|(_, on)| *on)
+                    .map(|(w, _)| *w)
+                    .collect::<Vec<_>>()
+                    .join(" and "),
+                ),
+                Element::TwoOrMorePersons => Some(format!("{} persons", c.group.persons_together)),
+                _ => None,
+            };
+            match detail {
+                Some(d) if !d.is_empty() => format!(
+                    "{} ({d}) — {}",
+                    element.description(),
+                    element.section(offence)
+                ),
+                _ => format!("{} — {}", element.description(), element.section(offence)),
+            }
+        })
+        .collect()
+}

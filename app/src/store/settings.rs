@@ -1,0 +1,72 @@
+//! Settings kept in the `setting` table, with their defaults in code.
+
+use sqlx::SqlitePool;
+
+use crate::error::AppError;
+use crate::model::audit::AuditOutcome;
+use crate::model::settings::CourtSettings;
+use crate::store::accounts::By;
+use crate::store::audit::{self, Event};
+use crate::store::Store;
+
+const COURT_NAME: &str = "court.name";
+const COURT_ADDRESS: &str = "court.address";
+const ANSWER_DAYS: &str = "court.answer_days";
+
+async fn value<'e, E: sqlx::SqliteExecutor<'e>>(
+    conn: E,
+    key: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT value FROM setting WHERE key = ?")
+        .bind(key)
+        .fetch_optional(conn)
+        .await
+}
+
+pub async fn court(pool: &SqlitePool) -> Result<CourtSettings, AppError> {
+    let defaults = CourtSettings::default();
+    Ok(CourtSettings {
+        court_name: value(pool, COURT_NAME)
+            .await?
+            .unwrap_or(defaults.court_name),
+        court_address: value(pool, COURT_ADDRESS)
+            .await?
+            .unwrap_or(defaults.court_address),
+        answer_days: value(pool, ANSWER_DAYS)
+            .await?
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(defaults.answer_days),
+    })
+}
+
+pub async fn save_court(
+    store: &Store,
+    by: By<'_>,
+    new: &CourtSettings,
+) -> Result<CourtSettings, AppError> {
+    let before = court(&store.reader).await?;
+    let mut tx = store.begin_write().await?;
+    for (key, value) in [
+        (COURT_NAME, new.court_name.trim().to_owned()),
+        (COURT_ADDRESS, new.court_address.trim().to_owned()),
+        (ANSWER_DAYS, new.answer_days.to_string()),
+    ] {
+        sqlx::query(
+            "INSERT INTO setting (key, value, updated_at) VALUES (?, ?, ?) \
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+        )
+        .bind(key)
+        .bind(value)
+        .bind(by.now.0)
+        .execute(&mut *tx)
+        .await?;
+    }
+    let event = Event::new("settings.court", AuditOutcome::Success)
+        .by(by.actor, by.source)
+        .on("setting", "court")
+        .before(&before)
+        .after(new);
+    audit::append(&mut tx, by.now, &event).await?;
+    tx.commit().await?;
+    court(&store.reader).await
+}

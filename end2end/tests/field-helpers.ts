@@ -1,0 +1,69 @@
+import { expect, Page } from '@playwright/test';
+
+/** Counts the officer's inputs (taps and typed fields) through a test. */
+export class Inputs {
+  count = 0;
+  constructor(private page: Page) {}
+  async tap(locator: ReturnType<Page['locator']>) {
+    this.count++;
+    await locator.click();
+  }
+  async type(locator: ReturnType<Page['locator']>, text: string) {
+    this.count++;
+    await locator.fill(text);
+  }
+}
+
+export function unique(prefix: string) {
+  return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+/** Opens a fresh form (a draft left by an earlier test is discarded). */
+export async function openNewForm(page: Page) {
+  await page.goto('/field/new');
+  await expect(page.getByRole('heading', { name: '1. When and where' })).toBeVisible();
+  const startOver = page.getByRole('button', { name: 'Start a new report' });
+  if (await startOver.isVisible()) await startOver.click();
+  await page.evaluate(() => {
+    for (const k of Object.keys(localStorage)) if (k.startsWith('wells.draft.')) localStorage.removeItem(k);
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '1. When and where' })).toBeVisible();
+}
+
+export function person(page: Page, i: number) {
+  return page.locator('article.person').nth(i);
+}
+export function response(page: Page, i: number) {
+  return page.locator('.response').nth(i);
+}
+export function charge(page: Page, i: number) {
+  return page.locator('article.charge').nth(i);
+}
+
+/** Identity and perception of person `i`, the way an officer fills them. */
+export async function identify(
+  page: Page,
+  input: Inputs,
+  i: number,
+  who: { name: string; dob: string; address: string },
+) {
+  const p = person(page, i);
+  await input.type(p.getByLabel('Full name'), who.name);
+  await input.type(p.getByLabel('Date of birth'), who.dob);
+  await input.type(p.getByLabel('Address', { exact: true }), who.address);
+  await input.tap(p.getByLabel('35–49'));
+  await input.tap(p.getByLabel('Male', { exact: true }));
+  await input.tap(p.getByLabel('White'));
+}
+
+/** Where and the §52-1 E answer. */
+export async function where(page: Page, input: Inputs, location: string, place: string, protectedAnswer = 'No — nobody is expressing an opinion') {
+  await input.type(page.getByLabel('Address or landmark'), location);
+  await input.tap(page.getByLabel(place, { exact: true }));
+  await input.tap(page.getByLabel(protectedAnswer));
+}
+
+export async function submit(page: Page, input: Inputs) {
+  await input.tap(page.getByTestId('submit-report'));
+}

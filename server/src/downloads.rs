@@ -1,0 +1,97 @@
+//! Files the browser downloads (not pages, not JSON): the citation PDF.
+
+use app::access::{Decision, Permission};
+use app::auth::Actor;
+use app::error::AppError;
+use app::model::audit::AuditOutcome;
+use app::state::AppState;
+use app::store::{audit, incidents};
+use axum::extract::{Path, State};
+use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
+use axum::http::{Extensions, Uri};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::Json;
+
+/// Checks `permission` for a download: not signed in → to the sign-in page and
+/// back; wrong role → 403, audited.
+pub async fn require(
+    state: &AppState,
+    extensions: &Extensions,
+    uri: &Uri,
+    permission: Permission,
+) -> Result<Actor, Response> {
+    let actor = extensions.get::<Actor>().cloned();
+    match permission.allows(actor.as_ref().map(|a| a.roles.as_slice())) {
+        Decision::Allow => actor.ok_or_else(|| AppError::Unauthenticated.into_response_json()),
+        Decision::SignInFirst => {
+            let next =
+                app::components::session::encode(uri.path_and_query().map_or("/", |p| p.as_str()));
+            Err(Redirect::to(&format!("/sign-in?next={next}")).into_response())
+        }
+        Decision::Deny => {
+            let event = audit::Event::new("access.denied", AuditOutcome::Denied)
+                .by(
+                    actor.as_ref(),
+                    app::auth::session::client_address(extensions).as_deref(),
+                )
+                .on("permission", permission.code())
+                .after(serde_json::json!({ "path": uri.path() }));
+            if let Err(error) = audit::record(&state.store, state.clock.now(), &event).await {
+                tracing::error!(?error, "could not audit a denied download");
+            }
+            Err(AppError::Forbidden.into_response_json())
+        }
+    }
+}
+
+trait JsonError {
+    fn into_response_json(self) -> Response;
+}
+
+impl JsonError for AppError {
+    fn into_response_json(self) -> Response {
+        (self.status(), Json(self)).into_response()
+    }
+}
+
+pub fn pdf_response(bytes: Vec<u8>, filename: &str) -> Response {
+    (
+        [
+            (CONTENT_TYPE, "application/pdf".to_owned()),
+            (
+                CONTENT_DISPOSITION,
+                format!("inline; filename=\"{filename}\""),
+            ),
+            (CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
+/// `GET /citations/{number}/pdf`: the subject's copy, for those who may read it.
+pub async fn citation_pdf(
+    State(state): State<AppState>,
+    Path(number): Path<String>,
+    uri: Uri,
+    extensions: Extensions,
+) -> Response {
+    let actor = match require(&state, &extensions, &uri, Permission::ViewCitations).await {
+        Ok(actor) => actor,
+        Err(response) => return response,
+    };
+    match incidents::citation_document(
+        &state.store.reader,
+        &number,
+        &actor,
+        &state.settings.town_zone,
+    )
+    .await
+    {
+        Ok(doc) => pdf_response(
+            app::documents::summons::pdf(&doc),
+            &format!("{}.pdf", doc.number),
+        ),
+        Err(error) => error.into_response_json(),
+    }
+}
