@@ -131,6 +131,13 @@ impl FromServerFnError for AppError {
             ServerFnErrorErr::Args(detail) | ServerFnErrorErr::MissingArg(detail) => {
                 AppError::invalid("request", format!("The request is malformed: {detail}"))
             }
+            // On the server, a body that does not decode into the arguments (JSON
+            // input). In the browser the same variant means the answer did not
+            // decode, which is our fault, not the user's.
+            #[cfg(feature = "ssr")]
+            ServerFnErrorErr::Deserialization(detail) => {
+                AppError::invalid("request", format!("The request is malformed: {detail}"))
+            }
             ServerFnErrorErr::Request(_) => AppError::Unreachable,
             other => {
                 #[cfg(feature = "ssr")]

@@ -27,10 +27,15 @@ const EVERYONE: &[Who] = &[
 ];
 const SIGNED_IN: &[Who] = &[Who::Officer, Who::Chief, Who::Clerk, Who::Admin];
 const ADMIN: &[Who] = &[Who::Admin];
+const OFFICER: &[Who] = &[Who::Officer];
+const READERS: &[Who] = &[Who::Officer, Who::Chief, Who::Clerk];
 
 /// Fixture ids a request body can refer to.
 struct Fixture {
     target_user: String,
+    /// A complete, citable report: arguments must decode before a server
+    /// function can authorize, so a malformed body would test the decoder.
+    report: Value,
 }
 
 /// (path, who may call it, a request body).
@@ -79,6 +84,27 @@ fn expectations() -> Vec<(&'static str, &'static [Who], fn(&Fixture) -> Value)> 
             |f| json!({ "user_id": f.target_user }),
         ),
         ("/api/admin/audit", ADMIN, |_| json!({ "query": {} })),
+        ("/api/admin/settings/court", ADMIN, |_| json!({})),
+        (
+            "/api/admin/settings/court/save",
+            ADMIN,
+            |_| json!({ "settings": { "court_name": "", "court_address": "", "answer_days": 0 } }),
+        ),
+        (
+            "/api/incidents/submit",
+            OFFICER,
+            |f| json!({ "report": f.report }),
+        ),
+        (
+            "/api/incidents/mine",
+            OFFICER,
+            |_| json!({ "before": null }),
+        ),
+        (
+            "/api/citations/get",
+            READERS,
+            |_| json!({ "number": "WPD-1999-000001" }),
+        ),
     ]
 }
 
@@ -101,6 +127,7 @@ async fn every_server_function_allows_exactly_the_roles_in_the_table() {
     }
     let fixture = Fixture {
         target_user: target.to_string(),
+        report: serde_json::to_value(support::refusal_report(app.clock_now())).unwrap(),
     };
     let table: BTreeMap<&str, (&[Who], fn(&Fixture) -> Value)> = expectations()
         .into_iter()

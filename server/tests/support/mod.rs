@@ -209,3 +209,87 @@ impl TestApp {
             .expect("audit query")
     }
 }
+
+/// A complete §52-1(A)(1) report: one identified person who refused, to be cited.
+/// Times are relative to `now`.
+pub fn refusal_report(now: Moment) -> app::model::incident::IncidentReport {
+    use app::model::incident::*;
+    use app::ordinance::*;
+    let minutes = |m: i64| Moment(now.0 - m * 60_000);
+    IncidentReport {
+        incident_id: uuid::Uuid::now_v7(),
+        occurred_at: minutes(30),
+        location: Location {
+            text: "Post Road at Mile Road".into(),
+            place: PlaceType::Sidewalk,
+            gps: Some(GpsFix {
+                latitude: 43.3221,
+                longitude: -70.5806,
+                accuracy_m: 8.0,
+            }),
+        },
+        protected_activity: ProtectedActivity::None,
+        conduct: Conduct {
+            remained_in_one_location: true,
+            passage: PassageObstruction {
+                pedestrians: true,
+                vehicles: false,
+            },
+            ..Conduct::default()
+        },
+        order: Some(DispersalOrder {
+            words: "Stop blocking the way and move on.".into(),
+            given_at: minutes(20),
+            move_on: true,
+            minutes_to_comply: 2,
+        }),
+        narrative:
+            "Stood across the sidewalk for twenty minutes; pedestrians stepped into the road."
+                .into(),
+        subjects: vec![SubjectEntry {
+            subject_id: uuid::Uuid::now_v7(),
+            identity: Identity::Identified {
+                full_name: "Alex Morgan".into(),
+                date_of_birth: "1990-02-03".into(),
+                address: "12 Main Street, Wells, ME".into(),
+                id_type: Some(IdType::DriverLicense),
+                id_number: Some("1234567".into()),
+            },
+            perceived: Perceived {
+                age_range: AgeRange::From35To49,
+                sex: PerceivedSex::Male,
+                race: PerceivedRace::White,
+            },
+            response: Response::Refused {
+                at: minutes(15),
+                manner: RefusalManner::StayedInPlace,
+            },
+            charge: Some(Charge {
+                offence: Offence::LoiteringObstruction,
+                issue_citation: true,
+            }),
+        }],
+    }
+}
+
+impl TestApp {
+    pub async fn submit(
+        &self,
+        cookie: &str,
+        report: &app::model::incident::IncidentReport,
+    ) -> Reply {
+        self.post(
+            "/api/incidents/submit",
+            serde_json::json!({ "report": report }),
+            Some(cookie),
+        )
+        .await
+    }
+
+    pub async fn count(&self, table: &str) -> i64 {
+        sqlx::query_scalar(&format!("SELECT count(*) FROM {table}"))
+            .fetch_one(&self.state.store.reader)
+            .await
+            .expect("count")
+    }
+}

@@ -1,0 +1,443 @@
+//! The officer's submit: citations, idempotency, bad input, who may read what.
+
+mod support;
+
+use std::sync::Arc;
+
+use app::model::account::Role;
+use app::model::incident::{Identity, IncidentReport};
+use app::ordinance::{Moment, Offence, ProtectedActivity, Response};
+use app::store::incidents::{self, Issuing};
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+use support::{refusal_report, TestApp};
+
+#[tokio::test]
+async fn a_refusal_is_stored_with_a_numbered_hundred_dollar_citation() {
+    let app = TestApp::new().await;
+    app.user("oscar", &[Role::Officer]).await;
+    let cookie = app.session("oscar").await;
+    let report = refusal_report(app.clock_now());
+    let reply = app.submit(&cookie, &report).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    let receipt = reply.json();
+    assert_eq!(receipt["citations"][0]["number"], "WPD-2026-000001");
+    assert_eq!(receipt["outcomes"][0][1], "cited");
+    assert_eq!(receipt["already_stored"], false);
+    let (fine, status): (i64, String) = sqlx::query_as("SELECT fine_cents, status FROM citation")
+        .fetch_one(&app.state.store.reader)
+        .await
+        .expect("citation");
+    assert_eq!((fine, status.as_str()), (10_000, "issued"));
+    let issued = app.audit_actions("citation.issue").await;
+    assert_eq!(issued.len(), 1);
+}
+
+#[tokio::test]
+async fn a_retried_submit_is_stored_once_and_returns_the_same_citation_number() {
+    let app = TestApp::new().await;
+    app.user("oscar", &[Role::Officer]).await;
+    let cookie = app.session("oscar").await;
+    let report = refusal_report(app.clock_now());
+    let first = app.submit(&cookie, &report).await.json();
+    // The response was lost on a dropped connection; the phone sends it again.
+    let again = app.submit(&cookie, &report).await;
+    assert_eq!(again.status, StatusCode::OK);
+    let again = again.json();
+    assert_eq!(again["citations"], first["citations"]);
+    assert_eq!(again["already_stored"], true);
+    assert_eq!(app.count("incident").await, 1);
+    assert_eq!(app.count("citation").await, 1);
+    assert_eq!(app.audit_actions("citation.issue").await.len(), 1);
+}
+
+#[tokio::test]
+async fn the_same_id_with_different_content_is_refused() {
+    let app = TestApp::new().await;
+    app.user("oscar", &[Role::Officer]).await;
+    let cookie = app.session("oscar").await;
+    let mut report = refusal_report(app.clock_now());
+    app.submit(&cookie, &report).await;
+    report.narrative.push_str(" Changed.");
+    let reply = app.submit(&cookie, &report).await;
+    assert_eq!(reply.status, StatusCode::CONFLICT);
+    assert_eq!(app.count("incident").await, 1);
+}
+
+#[tokio::test]
+async fn citation_numbers_restart_each_year_in_the_towns_time_zone() {
+    let app = TestApp::new().await;
+    app.user("oscar", &[Role::Officer]).await;
+    let cookie = app.session("oscar").await;
+    app.submit(&cookie, &refusal_report(app.clock_now())).await;
+    // 2027-01-01 04:30 UTC is still 2026-12-31 in Wells.
+    let new_years_eve = Moment(1_798_777_800_000);
+    app.clock.advance_ms(new_years_eve.0 - app.clock_now().0);
+    let cookie = app.session("oscar").await;
+    let late = app
+        .submit(&cookie, &refusal_report(app.clock_now()))
+        .await
+        .json();
+    assert_eq!(late["citations"][0]["number"], "WPD-2026-000002");
+    app.clock.advance_minutes(60);
+    let cookie = app.session("oscar").await;
+    let new_year = app
+        .submit(&cookie, &refusal_report(app.clock_now()))
+        .await
+        .json();
+    assert_eq!(new_year["citations"][0]["number"], "WPD-2027-000001");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn eight_tasks_issuing_500_citations_each_get_contiguous_unique_numbers() {
+    let app = TestApp::new().await;
+    let officer_id = app.user("oscar", &[Role::Officer]).await;
+    let officer = Arc::new(app::auth::Actor {
+        user_id: officer_id,
+        username: "oscar".into(),
+        full_name: "oscar tester".into(),
+        badge_number: Some("101".into()),
+        roles: vec![Role::Officer],
+        must_change_password: false,
+    });
+    let court = Arc::new(app::model::settings::CourtSettings::default());
+    let now = app.clock_now();
+    let mut tasks = Vec::new();
+    for _ in 0..8 {
+        let (store, officer, court, zone) = (
+            app.state.store.clone(),
+            officer.clone(),
+            court.clone(),
+            app.state.settings.town_zone.clone(),
+        );
+        tasks.push(tokio::spawn(async move {
+            let mut numbers = Vec::new();
+            for _ in 0..500 {
+                let report = refusal_report(now);
+                let verdicts = app::model::incident::check(&report, now).expect("valid");
+                let issuing = Issuing {
+                    officer: &officer,
+                    source: None,
+                    now,
+                    court: &court,
+                    zone: &zone,
+                };
+                let receipt = incidents::submit(&store, issuing, &report, &verdicts)
+                    .await
+                    .expect("submit");
+                numbers.push(receipt.citations[0].number.clone());
+            }
+            numbers
+        }));
+    }
+    let mut all = Vec::new();
+    for t in tasks {
+        all.extend(t.await.expect("task"));
+    }
+    all.sort();
+    let expected: Vec<String> = (1..=4000).map(|n| format!("WPD-2026-{n:06}")).collect();
+    assert_eq!(
+        all, expected,
+        "contiguous 1..=4000 with no gap and no duplicate"
+    );
+    let verified = app::store::audit::verify(&app.state.store.reader)
+        .await
+        .expect("read");
+    assert!(verified.is_ok(), "{verified:?}");
+}
+
+/// A bad report: 400 naming the field, nothing stored.
+async fn refused(app: &TestApp, cookie: &str, body: Value, field: &str, text: &str) {
+    let before = app.count("incident").await;
+    let reply = app.post("/api/incidents/submit", body, Some(cookie)).await;
+    assert_eq!(
+        reply.status,
+        StatusCode::BAD_REQUEST,
+        "{field}: {}",
+        reply.body
+    );
+    let errors = reply.json()["errors"].clone();
+    let hit = errors
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|e| e["field"] == field)
+        .unwrap_or_else(|| panic!("no error at {field}: {errors}"));
+    assert!(
+        hit["message"].as_str().unwrap_or_default().contains(text),
+        "{field}: {hit}"
+    );
+    assert_eq!(
+        app.count("incident").await,
+        before,
+        "{field}: nothing stored"
+    );
+}
+
+fn with(report: &IncidentReport, change: impl FnOnce(&mut IncidentReport)) -> Value {
+    let mut r = report.clone();
+    r.incident_id = uuid::Uuid::now_v7();
+    change(&mut r);
+    json!({ "report": r })
+}
+
+#[tokio::test]
+async fn every_kind_of_bad_input_is_a_clear_400_and_stores_nothing() {
+    let app = TestApp::new().await;
+    app.user("oscar", &[Role::Officer]).await;
+    let cookie = app.session("oscar").await;
+    let now = app.clock_now();
+    let base = refusal_report(now);
+    let name = |r: &mut IncidentReport, text: &str| {
+        if let Identity::Identified { full_name, .. } = &mut r.subjects[0].identity {
+            *full_name = text.to_owned();
+        }
+    };
+    let dob = |r: &mut IncidentReport, text: &str| {
+        if let Identity::Identified { date_of_birth, .. } = &mut r.subjects[0].identity {
+            *date_of_birth = text.to_owned();
+        }
+    };
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| r.narrative = "x".repeat(20_001)),
+        "narrative",
+        "20000",
+    )
+    .await;
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| r.narrative = "   ".into()),
+        "narrative",
+        "conduct",
+    )
+    .await;
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| name(r, &"n".repeat(201))),
+        "subjects.0.full_name",
+        "200",
+    )
+    .await;
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| dob(r, "2026-02-30")),
+        "subjects.0.date_of_birth",
+        "real date",
+    )
+    .await;
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| dob(r, "2030-01-01")),
+        "subjects.0.date_of_birth",
+        "future",
+    )
+    .await;
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| r.occurred_at = Moment(now.0 + 3_600_000)),
+        "occurred_at",
+        "future",
+    )
+    .await;
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| {
+            r.subjects[0].response = Response::Refused {
+                at: Moment(now.0 + 3_600_000),
+                manner: app::ordinance::RefusalManner::StayedInPlace,
+            }
+        }),
+        "subjects.0.response.at",
+        "future",
+    )
+    .await;
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| {
+            if let Some(g) = r.location.gps.as_mut() {
+                g.latitude = 91.0
+            }
+        }),
+        "location.gps",
+        "latitude",
+    )
+    .await;
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| {
+            let again = r.subjects[0].clone();
+            r.subjects.push(again);
+        }),
+        "subjects.1.subject_id",
+        "twice",
+    )
+    .await;
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| {
+            let mut same = r.subjects[0].clone();
+            same.subject_id = uuid::Uuid::now_v7();
+            r.subjects.push(same);
+        }),
+        "subjects.1.full_name",
+        "already listed",
+    )
+    .await;
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| {
+            r.subjects[0].response = Response::Complied {
+                at: Moment(now.0 - 60_000),
+            }
+        }),
+        "subjects.0.charge",
+        "§52-1 D: no refusal recorded — a person who complied has committed no violation",
+    )
+    .await;
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| {
+            r.protected_activity = ProtectedActivity::PublicSpeaking
+        }),
+        "subjects.0.charge",
+        "§52-1 E",
+    )
+    .await;
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| r.location.text = "line one\nline two".into()),
+        "location.text",
+        "one line",
+    )
+    .await;
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| r.subjects.clear()),
+        "subjects",
+        "at least one",
+    )
+    .await;
+
+    // Malformed JSON: unknown offence code, wrong types, missing fields.
+    let mut unknown = serde_json::to_value(&base).expect("json");
+    unknown["incident_id"] = json!(uuid::Uuid::now_v7());
+    unknown["subjects"][0]["charge"]["offence"] = json!("52-9");
+    refused(
+        &app,
+        &cookie,
+        json!({ "report": unknown }),
+        "request",
+        "52-9",
+    )
+    .await;
+    let mut wrong = serde_json::to_value(&base).expect("json");
+    wrong["occurred_at"] = json!("yesterday");
+    refused(
+        &app,
+        &cookie,
+        json!({ "report": wrong }),
+        "request",
+        "malformed",
+    )
+    .await;
+    let mut missing = serde_json::to_value(&base).expect("json");
+    missing.as_object_mut().map(|o| o.remove("narrative"));
+    refused(
+        &app,
+        &cookie,
+        json!({ "report": missing }),
+        "request",
+        "narrative",
+    )
+    .await;
+
+    // And the good report still goes in afterwards.
+    assert_eq!(app.submit(&cookie, &base).await.status, StatusCode::OK);
+    assert_eq!(app.count("incident").await, 1);
+    let _ = Offence::ALL;
+}
+
+#[tokio::test]
+async fn a_citation_is_read_by_its_officer_and_the_chief_and_no_one_else_yet() {
+    let app = TestApp::new().await;
+    app.user("oscar", &[Role::Officer]).await;
+    app.user("olga", &[Role::Officer]).await;
+    app.user("carla", &[Role::Chief]).await;
+    app.user("dana", &[Role::Clerk]).await;
+    app.user("ada", &[Role::Admin]).await;
+    let oscar = app.session("oscar").await;
+    let receipt = app
+        .submit(&oscar, &refusal_report(app.clock_now()))
+        .await
+        .json();
+    let number = receipt["citations"][0]["number"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let read = |cookie: String| {
+        let number = number.clone();
+        let app = &app;
+        async move {
+            app.post(
+                "/api/citations/get",
+                json!({ "number": number }),
+                Some(&cookie),
+            )
+            .await
+            .status
+        }
+    };
+    assert_eq!(read(oscar.clone()).await, StatusCode::OK);
+    assert_eq!(read(app.session("carla").await).await, StatusCode::OK);
+    assert_eq!(
+        read(app.session("olga").await).await,
+        StatusCode::NOT_FOUND,
+        "another officer's"
+    );
+    assert_eq!(
+        read(app.session("dana").await).await,
+        StatusCode::NOT_FOUND,
+        "not approved yet"
+    );
+    assert_eq!(read(app.session("ada").await).await, StatusCode::FORBIDDEN);
+
+    let pdf = app
+        .get(&format!("/citations/{number}/pdf"), Some(&oscar))
+        .await;
+    assert_eq!(pdf.status, StatusCode::OK);
+    assert_eq!(pdf.headers["content-type"], "application/pdf");
+    assert!(pdf.body.contains(&format!("Citation {number}")));
+    let anonymous = app.get(&format!("/citations/{number}/pdf"), None).await;
+    assert_eq!(anonymous.status, StatusCode::SEE_OTHER);
+    let other = app
+        .get(
+            &format!("/citations/{number}/pdf"),
+            Some(&app.session("olga").await),
+        )
+        .await;
+    assert_eq!(other.status, StatusCode::NOT_FOUND);
+
+    let mine = app
+        .post(
+            "/api/incidents/mine",
+            json!({ "before": null }),
+            Some(&app.session("olga").await),
+        )
+        .await;
+    assert_eq!(mine.json(), json!([]), "olga sees none of oscar's reports");
+}
