@@ -147,6 +147,10 @@ pub fn remove(key: &str) {
     let _ = key;
 }
 
+/// A one-shot callback that either geolocation's success or its error path takes.
+#[cfg(feature = "hydrate")]
+type Once<T> = std::rc::Rc<std::cell::RefCell<Option<Box<dyn FnOnce(T)>>>>;
+
 /// Asks the phone for one GPS fix; `done` gets the fix or a sentence saying why not.
 pub fn locate(done: impl FnOnce(Result<GpsFix, String>) + 'static) {
     #[cfg(feature = "hydrate")]
@@ -156,8 +160,7 @@ pub fn locate(done: impl FnOnce(Result<GpsFix, String>) + 'static) {
         use wasm_bindgen::closure::Closure;
         use wasm_bindgen::JsCast;
 
-        let done: Rc<RefCell<Option<Box<dyn FnOnce(Result<GpsFix, String>)>>>> =
-            Rc::new(RefCell::new(Some(Box::new(done))));
+        let done: Once<Result<GpsFix, String>> = Rc::new(RefCell::new(Some(Box::new(done))));
         let finish = {
             let done = done.clone();
             move |result| {

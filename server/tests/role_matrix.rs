@@ -38,8 +38,11 @@ struct Fixture {
     report: Value,
 }
 
+/// Builds a request body from the fixture.
+type Body = fn(&Fixture) -> Value;
+
 /// (path, who may call it, a request body).
-fn expectations() -> Vec<(&'static str, &'static [Who], fn(&Fixture) -> Value)> {
+fn expectations() -> Vec<(&'static str, &'static [Who], Body)> {
     vec![
         ("/api/session/me", EVERYONE, |_| json!({})),
         (
@@ -127,9 +130,10 @@ async fn every_server_function_allows_exactly_the_roles_in_the_table() {
     }
     let fixture = Fixture {
         target_user: target.to_string(),
-        report: serde_json::to_value(support::refusal_report(app.clock_now())).unwrap(),
+        report: serde_json::to_value(support::refusal_report(app.clock_now()))
+            .expect("a report serializes"),
     };
-    let table: BTreeMap<&str, (&[Who], fn(&Fixture) -> Value)> = expectations()
+    let table: BTreeMap<&str, (&[Who], Body)> = expectations()
         .into_iter()
         .map(|(path, who, body)| (path, (who, body)))
         .collect();

@@ -302,11 +302,14 @@ pub struct Credentials {
     pub failures: Failures,
 }
 
+/// user_id, password_hash, active, failed_attempts, first_failed_at, locked_at.
+type CredentialRow = (String, String, i64, i64, Option<i64>, Option<i64>);
+
 pub async fn credentials(
     pool: &SqlitePool,
     username: &str,
 ) -> Result<Option<Credentials>, AppError> {
-    let row: Option<(String, String, i64, i64, Option<i64>, Option<i64>)> = sqlx::query_as(
+    let row: Option<CredentialRow> = sqlx::query_as(
         "SELECT user_id, password_hash, active, failed_attempts, first_failed_at, locked_at \
          FROM app_user WHERE username = ?",
     )

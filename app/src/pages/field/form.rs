@@ -40,12 +40,12 @@ fn read<T: Clone + Send + Sync + 'static>(
 }
 
 /// Changes part of the draft.
-fn write<T: 'static>(
+fn write<T>(
     draft: RwSignal<Draft>,
     f: impl Fn(&mut Draft, T) + Send + Sync + 'static,
 ) -> Callback<T>
 where
-    T: Send + Sync,
+    T: Send + Sync + 'static,
 {
     Callback::new(move |v| draft.update(|d| f(d, v)))
 }
