@@ -34,6 +34,9 @@ pub enum Permission {
     /// Read a citation or incident report: officers their own, chief all, clerk
     /// approved and filed citations only.
     ViewCitations,
+    /// Read a full incident report with its history: officers their own, the
+    /// chief all (the clerk works from citations, not reports).
+    ReadReports,
     /// Review queue and decisions: approve, return, void, amend.
     Review,
     /// The incident register, full reports and the dashboard.
@@ -49,11 +52,12 @@ pub enum Permission {
 }
 
 impl Permission {
-    pub const ALL: [Permission; 10] = [
+    pub const ALL: [Permission; 11] = [
         Permission::SignIn,
         Permission::OwnAccount,
         Permission::RecordIncidents,
         Permission::ViewCitations,
+        Permission::ReadReports,
         Permission::Review,
         Permission::Oversee,
         Permission::Court,
@@ -69,6 +73,7 @@ impl Permission {
             Permission::OwnAccount => Audience::SignedIn,
             Permission::RecordIncidents => Audience::Roles(&[Officer]),
             Permission::ViewCitations => Audience::Roles(&[Officer, Chief, Clerk]),
+            Permission::ReadReports => Audience::Roles(&[Officer, Chief]),
             Permission::Review | Permission::Oversee => Audience::Roles(&[Chief]),
             Permission::Court => Audience::Roles(&[Clerk]),
             Permission::ManageUsers | Permission::ReadAudit | Permission::ManageSettings => {
@@ -99,6 +104,7 @@ impl Permission {
             Permission::OwnAccount => "own_account",
             Permission::RecordIncidents => "record_incidents",
             Permission::ViewCitations => "view_citations",
+            Permission::ReadReports => "read_reports",
             Permission::Review => "review",
             Permission::Oversee => "oversee",
             Permission::Court => "court",

@@ -65,6 +65,20 @@ impl TownZone {
         self.zoned(moment).map(|z| z.year()).unwrap_or(1970)
     }
 
+    /// Date (`YYYY-MM-DD`), hour (0–23) and weekday (0 = Monday) in the Town's
+    /// zone: stored beside each incident so the dashboard can group in SQL.
+    pub fn local_parts(&self, moment: Moment) -> (String, i64, i64) {
+        self.zoned(moment)
+            .map(|z| {
+                (
+                    z.strftime("%Y-%m-%d").to_string(),
+                    i64::from(z.hour()),
+                    i64::from(z.weekday().to_monday_zero_offset()),
+                )
+            })
+            .unwrap_or_else(|| ("1970-01-01".to_owned(), 0, 3))
+    }
+
     /// The offset from UTC in minutes at `moment` (−240 in summer, −300 in winter).
     pub fn offset_minutes(&self, moment: Moment) -> i32 {
         self.zoned(moment)
@@ -79,6 +93,13 @@ mod tests {
 
     fn ny() -> TownZone {
         TownZone::named("America/New_York").expect("bundled zone")
+    }
+
+    #[test]
+    fn local_parts_follow_the_towns_clock_not_utc() {
+        // 2026-07-04 02:30Z is 22:30 EDT on Friday 3 July.
+        let moment = Moment(1_783_132_200_000);
+        assert_eq!(ny().local_parts(moment), ("2026-07-03".to_owned(), 22, 4));
     }
 
     #[test]

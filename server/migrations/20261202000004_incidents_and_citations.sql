@@ -30,12 +30,22 @@ CREATE TABLE incident (
     -- The chief's reason when returned (DESIGN §3: a reason is required).
     return_reason      TEXT,
     reviewed_by        TEXT REFERENCES app_user (user_id),
-    reviewed_at        INTEGER
+    reviewed_at        INTEGER,
+    -- What the chief should look at, as space-separated codes
+    -- (model::review::CautionKind), worked out when the report is stored.
+    cautions           TEXT NOT NULL DEFAULT '',
+    -- occurred_at in the Town's time zone, for the dashboard's by-day, by-hour
+    -- and by-weekday figures (SQLite has no time zones).
+    local_date         TEXT NOT NULL,           -- YYYY-MM-DD
+    local_hour         INTEGER NOT NULL CHECK (local_hour BETWEEN 0 AND 23),
+    local_weekday      INTEGER NOT NULL CHECK (local_weekday BETWEEN 0 AND 6) -- 0 = Monday
 ) STRICT;
 
 CREATE INDEX incident_officer ON incident (officer_id, submitted_at DESC);
 CREATE INDEX incident_status ON incident (status, submitted_at);
-CREATE INDEX incident_occurred ON incident (occurred_at);
+CREATE INDEX incident_occurred ON incident (occurred_at, incident_id);
+CREATE INDEX incident_local_date ON incident (local_date);
+CREATE INDEX incident_location ON incident (location_text COLLATE NOCASE);
 
 -- Every version of every report, with who changed it and why: nothing is ever
 -- overwritten without its old value kept (DESIGN §3).
@@ -73,7 +83,10 @@ CREATE TABLE subject (
     refusal_manner TEXT,
     offence        TEXT,            -- 52-1(A)(1) … 52-3, or NULL when none charged
     -- complied, departed, warned, protected_activity, cited, arrested
-    outcome        TEXT NOT NULL
+    outcome        TEXT NOT NULL,
+    -- Set when a correction or amendment took this person out of the report; the
+    -- row stays, because a citation may name it (nothing is deleted).
+    withdrawn_at   INTEGER
 ) STRICT;
 
 CREATE INDEX subject_incident ON subject (incident_id, position);
@@ -106,9 +119,44 @@ CREATE TABLE citation (
     issued_by       TEXT NOT NULL REFERENCES app_user (user_id),
     status          TEXT NOT NULL CHECK (status IN ('issued', 'returned', 'approved', 'filed', 'disposed', 'void')),
     void_reason     TEXT,
+    voided_by       TEXT REFERENCES app_user (user_id),
+    voided_at       INTEGER,
+    reviewed_by     TEXT REFERENCES app_user (user_id),
+    reviewed_at     INTEGER,
+    -- The last chief's amendment after the citation went to court: the next
+    -- export shows it as an amended filing (issue #7).
+    amended_at      INTEGER,
     updated_at      INTEGER NOT NULL,
     UNIQUE (year, seq)
 ) STRICT;
 
 CREATE INDEX citation_status ON citation (status, issued_at);
 CREATE INDEX citation_incident ON citation (incident_id);
+
+-- The chief's decisions (DESIGN §3): approve, return (reason required) and void
+-- (reason required). Append-only, like the audit log; the dashboard counts
+-- returns and voids from here.
+CREATE TABLE review_decision (
+    decision_id TEXT PRIMARY KEY NOT NULL,
+    incident_id TEXT NOT NULL REFERENCES incident (incident_id),
+    -- The revision the chief was looking at.
+    revision    INTEGER NOT NULL,
+    action      TEXT NOT NULL CHECK (action IN ('approve', 'return', 'void')),
+    citation    TEXT REFERENCES citation (number),   -- for 'void'
+    reason      TEXT CHECK (action = 'approve' OR length(trim(reason)) > 0),
+    actor_id    TEXT NOT NULL REFERENCES app_user (user_id),
+    at          INTEGER NOT NULL
+) STRICT;
+
+CREATE INDEX review_decision_incident ON review_decision (incident_id, at);
+CREATE INDEX review_decision_at ON review_decision (at);
+
+CREATE TRIGGER review_decision_no_update BEFORE UPDATE ON review_decision
+BEGIN SELECT RAISE(ABORT, 'review decisions are append-only'); END;
+CREATE TRIGGER review_decision_no_delete BEFORE DELETE ON review_decision
+BEGIN SELECT RAISE(ABORT, 'review decisions are append-only'); END;
+
+CREATE TRIGGER incident_revision_no_update BEFORE UPDATE ON incident_revision
+BEGIN SELECT RAISE(ABORT, 'report revisions are append-only'); END;
+CREATE TRIGGER incident_revision_no_delete BEFORE DELETE ON incident_revision
+BEGIN SELECT RAISE(ABORT, 'report revisions are append-only'); END;

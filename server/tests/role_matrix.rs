@@ -29,6 +29,8 @@ const SIGNED_IN: &[Who] = &[Who::Officer, Who::Chief, Who::Clerk, Who::Admin];
 const ADMIN: &[Who] = &[Who::Admin];
 const OFFICER: &[Who] = &[Who::Officer];
 const READERS: &[Who] = &[Who::Officer, Who::Chief, Who::Clerk];
+const CHIEF: &[Who] = &[Who::Chief];
+const OFFICER_OR_CHIEF: &[Who] = &[Who::Officer, Who::Chief];
 
 /// Fixture ids a request body can refer to.
 struct Fixture {
@@ -102,6 +104,37 @@ fn expectations() -> Vec<(&'static str, &'static [Who], Body)> {
             "/api/incidents/mine",
             OFFICER,
             |_| json!({ "before": null }),
+        ),
+        (
+            "/api/incidents/resubmit",
+            OFFICER,
+            |f| json!({ "report": f.report }),
+        ),
+        ("/api/review/queue", CHIEF, |_| json!({ "filter": {} })),
+        (
+            "/api/review/decide",
+            CHIEF,
+            |f| json!({ "incident_id": f.target_user, "revision": 1, "action": { "action": "approve" } }),
+        ),
+        (
+            "/api/review/void",
+            CHIEF,
+            |_| json!({ "number": "WPD-1999-000001", "reason": "Entered in error" }),
+        ),
+        (
+            "/api/review/amend",
+            CHIEF,
+            |f| json!({ "report": f.report, "reason": "Correct the time" }),
+        ),
+        (
+            "/api/register/search",
+            CHIEF,
+            |_| json!({ "filter": {}, "after": null }),
+        ),
+        (
+            "/api/reports/get",
+            OFFICER_OR_CHIEF,
+            |f| json!({ "incident_id": f.target_user }),
         ),
         (
             "/api/citations/get",

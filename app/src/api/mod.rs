@@ -8,3 +8,4 @@
 pub mod account;
 pub mod admin;
 pub mod incidents;
+pub mod review;

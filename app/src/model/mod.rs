@@ -5,4 +5,5 @@ pub mod account;
 pub mod audit;
 pub mod citation;
 pub mod incident;
+pub mod review;
 pub mod settings;

@@ -14,7 +14,9 @@ use crate::model::incident::{
     CitationBrief, CitationStatus, Identity, IncidentReport, Receipt, ReportStatus, ReportSummary,
     SubjectEntry, SubjectVerdict,
 };
+use crate::model::review::{distance_m, rule_cautions, CautionKind, GPS_FAR_METRES};
 use crate::model::settings::CourtSettings;
+use crate::ordinance::narrative::status_words;
 use crate::ordinance::{Element, Moment, Offence, Outcome, Penalty, Response};
 use crate::store::audit::{self, Event};
 use crate::store::Store;
@@ -88,10 +90,13 @@ pub async fn submit(
     let now = issuing.now;
     let report_json = serde_json::to_string(report).map_err(|_| AppError::Internal)?;
     let gps = report.location.gps;
+    let cautions = caution_codes(&mut tx, report, verdicts).await?;
+    let (local_date, local_hour, local_weekday) = issuing.zone.local_parts(report.occurred_at);
     sqlx::query(
         "INSERT INTO incident (incident_id, officer_id, status, occurred_at, location_text, place_type, \
          gps_lat, gps_lon, gps_accuracy_m, protected_activity, narrative, report_json, content_hash, \
-         revision, submitted_at, updated_at) VALUES (?, ?, 'submitted', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
+         revision, submitted_at, updated_at, cautions, local_date, local_hour, local_weekday) \
+         VALUES (?, ?, 'submitted', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&id)
     .bind(issuing.officer.user_id.to_string())
@@ -107,6 +112,10 @@ pub async fn submit(
     .bind(&hash)
     .bind(now.0)
     .bind(now.0)
+    .bind(&cautions)
+    .bind(local_date)
+    .bind(local_hour)
+    .bind(local_weekday)
     .execute(&mut *tx)
     .await?;
     sqlx::query(
@@ -158,45 +167,141 @@ pub async fn submit(
     Ok(receipt)
 }
 
-async fn insert_subject(
+/// Where earlier reports typed with the same location were made: the median of
+/// their last 20 GPS fixes (a median, so one wrong fix does not move it).
+pub(crate) async fn usual_fix(
+    conn: &mut SqliteConnection,
+    location_text: &str,
+    except: &str,
+) -> Result<Option<(f64, f64)>, sqlx::Error> {
+    let fixes: Vec<(f64, f64)> = sqlx::query_as(
+        "SELECT gps_lat, gps_lon FROM incident \
+         WHERE location_text = ? COLLATE NOCASE AND gps_lat IS NOT NULL AND incident_id <> ? \
+         ORDER BY submitted_at DESC LIMIT 20",
+    )
+    .bind(location_text.trim())
+    .bind(except)
+    .fetch_all(&mut *conn)
+    .await?;
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        let n = v.len();
+        if n % 2 == 1 {
+            v[n / 2]
+        } else {
+            (v[n / 2 - 1] + v[n / 2]) / 2.0
+        }
+    };
+    Ok((!fixes.is_empty()).then(|| {
+        (
+            median(fixes.iter().map(|f| f.0).collect()),
+            median(fixes.iter().map(|f| f.1).collect()),
+        )
+    }))
+}
+
+/// How far (metres) the report's GPS fix is from the usual fix at its typed
+/// location, when that is beyond the fix's own accuracy plus `GPS_FAR_METRES`.
+pub(crate) async fn gps_far(
+    conn: &mut SqliteConnection,
+    report: &IncidentReport,
+) -> Result<Option<f64>, sqlx::Error> {
+    let Some(fix) = report.location.gps else {
+        return Ok(None);
+    };
+    let usual = usual_fix(conn, &report.location.text, &report.incident_id.to_string()).await?;
+    Ok(usual
+        .map(|u| distance_m((fix.latitude, fix.longitude), u))
+        .filter(|d| *d > GPS_FAR_METRES + fix.accuracy_m))
+}
+
+/// The cautions the chief's queue shows and filters on, as stored codes.
+pub(crate) async fn caution_codes(
+    conn: &mut SqliteConnection,
+    report: &IncidentReport,
+    verdicts: &[SubjectVerdict],
+) -> Result<String, sqlx::Error> {
+    let mut kinds: Vec<CautionKind> =
+        rule_cautions(verdicts.iter().filter_map(|v| v.decision.as_ref()))
+            .iter()
+            .map(CautionKind::of)
+            .collect();
+    // The narrative is screened even when no one is charged.
+    if !status_words(&report.narrative).is_empty() {
+        kinds.push(CautionKind::StatusWords);
+    }
+    if gps_far(conn, report).await?.is_some() {
+        kinds.push(CautionKind::GpsFar);
+    }
+    let mut codes: Vec<&str> = kinds.into_iter().map(CautionKind::code).collect();
+    codes.sort_unstable();
+    codes.dedup();
+    Ok(codes.join(" "))
+}
+
+/// A person's identity and response as the `subject` table holds them.
+struct SubjectColumns {
+    identified: i64,
+    name: Option<String>,
+    dob: Option<String>,
+    address: Option<String>,
+    id_type: Option<&'static str>,
+    id_number: Option<String>,
+    description: Option<String>,
+    response_at: Option<i64>,
+    manner: Option<&'static str>,
+}
+
+impl SubjectColumns {
+    fn of(subject: &SubjectEntry) -> SubjectColumns {
+        let (response_at, manner) = match subject.response {
+            Response::Refused { at, manner } => (Some(at.0), Some(manner.code())),
+            Response::Complied { at } => (Some(at.0), None),
+            Response::NoOrder | Response::LeftBeforeOrder => (None, None),
+        };
+        let blank = SubjectColumns {
+            identified: 0,
+            name: None,
+            dob: None,
+            address: None,
+            id_type: None,
+            id_number: None,
+            description: None,
+            response_at,
+            manner,
+        };
+        match &subject.identity {
+            Identity::Identified {
+                full_name,
+                date_of_birth,
+                address,
+                id_type,
+                id_number,
+            } => SubjectColumns {
+                identified: 1,
+                name: Some(full_name.trim().to_owned()),
+                dob: Some(date_of_birth.trim().to_owned()),
+                address: Some(address.trim().to_owned()),
+                id_type: id_type.map(|t| t.code()),
+                id_number: id_number.clone().filter(|n| !n.trim().is_empty()),
+                ..blank
+            },
+            Identity::Described { description } => SubjectColumns {
+                description: Some(description.trim().to_owned()),
+                ..blank
+            },
+        }
+    }
+}
+
+pub(crate) async fn insert_subject(
     conn: &mut SqliteConnection,
     incident_id: Uuid,
     position: usize,
     subject: &SubjectEntry,
     outcome: Outcome,
 ) -> Result<(), sqlx::Error> {
-    let (identified, name, dob, address, id_type, id_number, description) = match &subject.identity
-    {
-        Identity::Identified {
-            full_name,
-            date_of_birth,
-            address,
-            id_type,
-            id_number,
-        } => (
-            1,
-            Some(full_name.trim().to_owned()),
-            Some(date_of_birth.trim().to_owned()),
-            Some(address.trim().to_owned()),
-            id_type.map(|t| t.code()),
-            id_number.clone().filter(|n| !n.trim().is_empty()),
-            None,
-        ),
-        Identity::Described { description } => (
-            0,
-            None,
-            None,
-            None,
-            None,
-            None,
-            Some(description.trim().to_owned()),
-        ),
-    };
-    let (response_at, manner) = match subject.response {
-        Response::Refused { at, manner } => (Some(at.0), Some(manner.code())),
-        Response::Complied { at } => (Some(at.0), None),
-        Response::NoOrder | Response::LeftBeforeOrder => (None, None),
-    };
+    let c = SubjectColumns::of(subject);
     sqlx::query(
         "INSERT INTO subject (subject_id, incident_id, position, identified, full_name, date_of_birth, \
          address, id_type, id_number, description, perceived_age, perceived_sex, perceived_race, response, \
@@ -205,19 +310,19 @@ async fn insert_subject(
     .bind(subject.subject_id.to_string())
     .bind(incident_id.to_string())
     .bind(position as i64)
-    .bind(identified)
-    .bind(name)
-    .bind(dob)
-    .bind(address)
-    .bind(id_type)
-    .bind(id_number)
-    .bind(description)
+    .bind(c.identified)
+    .bind(c.name)
+    .bind(c.dob)
+    .bind(c.address)
+    .bind(c.id_type)
+    .bind(c.id_number)
+    .bind(c.description)
     .bind(subject.perceived.age_range.code())
     .bind(subject.perceived.sex.code())
     .bind(subject.perceived.race.code())
     .bind(subject.response.code())
-    .bind(response_at)
-    .bind(manner)
+    .bind(c.response_at)
+    .bind(c.manner)
     .bind(subject.charge.map(|c| c.offence.code()))
     .bind(outcome.code())
     .execute(&mut *conn)
@@ -225,7 +330,44 @@ async fn insert_subject(
     Ok(())
 }
 
-async fn issue_citation(
+/// Rewrites a person's current values after a correction (the earlier ones
+/// stay in `incident_revision`).
+pub(crate) async fn update_subject(
+    conn: &mut SqliteConnection,
+    position: usize,
+    subject: &SubjectEntry,
+    outcome: Outcome,
+) -> Result<(), sqlx::Error> {
+    let c = SubjectColumns::of(subject);
+    sqlx::query(
+        "UPDATE subject SET position = ?, identified = ?, full_name = ?, date_of_birth = ?, address = ?, \
+         id_type = ?, id_number = ?, description = ?, perceived_age = ?, perceived_sex = ?, perceived_race = ?, \
+         response = ?, response_at = ?, refusal_manner = ?, offence = ?, outcome = ?, withdrawn_at = NULL \
+         WHERE subject_id = ?",
+    )
+    .bind(position as i64)
+    .bind(c.identified)
+    .bind(c.name)
+    .bind(c.dob)
+    .bind(c.address)
+    .bind(c.id_type)
+    .bind(c.id_number)
+    .bind(c.description)
+    .bind(subject.perceived.age_range.code())
+    .bind(subject.perceived.sex.code())
+    .bind(subject.perceived.race.code())
+    .bind(subject.response.code())
+    .bind(c.response_at)
+    .bind(c.manner)
+    .bind(subject.charge.map(|c| c.offence.code()))
+    .bind(outcome.code())
+    .bind(subject.subject_id.to_string())
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+pub(crate) async fn issue_citation(
     conn: &mut SqliteConnection,
     issuing: Issuing<'_>,
     incident_id: Uuid,
@@ -260,11 +402,15 @@ async fn issue_citation(
     Ok(number)
 }
 
-fn parse_uuid(text: &str) -> Result<Uuid, AppError> {
+pub(crate) fn parse_uuid(text: &str) -> Result<Uuid, AppError> {
     Uuid::parse_str(text).map_err(|_| AppError::Internal)
 }
 
-fn subject_label(identified: i64, name: Option<String>, description: Option<String>) -> String {
+pub(crate) fn subject_label(
+    identified: i64,
+    name: Option<String>,
+    description: Option<String>,
+) -> String {
     if identified == 1 {
         name.unwrap_or_default()
     } else {
@@ -273,7 +419,7 @@ fn subject_label(identified: i64, name: Option<String>, description: Option<Stri
 }
 
 #[derive(FromRow)]
-struct BriefRow {
+pub(crate) struct BriefRow {
     number: String,
     offence: String,
     status: String,
@@ -284,7 +430,7 @@ struct BriefRow {
 }
 
 impl BriefRow {
-    fn brief(self) -> Result<CitationBrief, AppError> {
+    pub(crate) fn brief(self) -> Result<CitationBrief, AppError> {
         Ok(CitationBrief {
             number: self.number,
             subject: subject_label(self.identified, self.full_name, self.description),
@@ -295,7 +441,7 @@ impl BriefRow {
     }
 }
 
-async fn citations_of(
+pub(crate) async fn citations_of(
     conn: &mut SqliteConnection,
     incident_id: &str,
 ) -> Result<Vec<CitationBrief>, AppError> {
@@ -309,14 +455,18 @@ async fn citations_of(
     rows.into_iter().map(BriefRow::brief).collect()
 }
 
-async fn receipt(conn: &mut SqliteConnection, incident_id: Uuid) -> Result<Receipt, AppError> {
+pub(crate) async fn receipt(
+    conn: &mut SqliteConnection,
+    incident_id: Uuid,
+) -> Result<Receipt, AppError> {
     let id = incident_id.to_string();
     let status: String = sqlx::query_scalar("SELECT status FROM incident WHERE incident_id = ?")
         .bind(&id)
         .fetch_one(&mut *conn)
         .await?;
     let outcomes: Vec<(String, String)> = sqlx::query_as(
-        "SELECT subject_id, outcome FROM subject WHERE incident_id = ? ORDER BY position",
+        "SELECT subject_id, outcome FROM subject WHERE incident_id = ? AND withdrawn_at IS NULL \
+         ORDER BY position",
     )
     .bind(&id)
     .fetch_all(&mut *conn)
@@ -359,7 +509,8 @@ pub async fn mine(
     let mut out = Vec::with_capacity(rows.len());
     for (id, occurred, location, status, return_reason) in rows {
         let subjects: Vec<(i64, Option<String>, Option<String>, String)> = sqlx::query_as(
-            "SELECT identified, full_name, description, outcome FROM subject WHERE incident_id = ? ORDER BY position",
+            "SELECT identified, full_name, description, outcome FROM subject \
+             WHERE incident_id = ? AND withdrawn_at IS NULL ORDER BY position",
         )
         .bind(&id)
         .fetch_all(&mut *conn)

@@ -19,6 +19,8 @@ pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../server/migrati
 pub mod accounts;
 pub mod audit;
 pub mod incidents;
+pub mod register;
+pub mod review;
 pub mod settings;
 
 /// Handles to the database. Cheap to clone.

@@ -1,0 +1,165 @@
+//! The chief's desk (issue #6): the review queue, decisions, amendments, the
+//! register and full reports; and the officer's correction of a returned report.
+
+use leptos::prelude::*;
+use leptos::server_fn::codec::Json;
+use uuid::Uuid;
+
+use crate::error::AppError;
+use crate::model::incident::{CitationStatus, IncidentReport, Receipt, ReportStatus};
+use crate::model::review::{
+    RegisterCursor, RegisterPage, ReportFilter, ReportRow, ReportView, ReviewAction,
+};
+
+#[cfg(feature = "ssr")]
+fn filter_ok(filter: &ReportFilter) -> Result<(), AppError> {
+    let errors = filter.problems();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(AppError::Invalid { errors })
+    }
+}
+
+#[cfg(feature = "ssr")]
+fn reason_ok(field: &str, reason: &str, what: &str) -> Result<(), AppError> {
+    let errors = crate::model::review::reason_problems(field, reason, what);
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(AppError::Invalid { errors })
+    }
+}
+
+#[cfg(feature = "ssr")]
+fn reviewer(request: &crate::auth::guard::Authorized) -> crate::store::review::Reviewer<'_> {
+    crate::store::review::Reviewer {
+        chief: &request.actor,
+        source: request.source.as_deref(),
+        now: request.now,
+    }
+}
+
+/// Submitted reports awaiting review, oldest first, with their cautions.
+#[server(endpoint = "review/queue", input = Json)]
+pub async fn review_queue(filter: ReportFilter) -> Result<Vec<ReportRow>, AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::Review).await?;
+    filter_ok(&filter)?;
+    crate::store::register::queue(
+        &request.state.store.reader,
+        &filter,
+        &request.state.settings.town_zone,
+    )
+    .await
+}
+
+/// Approve a submitted report (its citations go to the clerk) or return it to the
+/// officer with a reason. `revision` is the one the chief read.
+#[server(endpoint = "review/decide", input = Json)]
+pub async fn decide_report(
+    incident_id: Uuid,
+    revision: i64,
+    action: ReviewAction,
+) -> Result<ReportStatus, AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::Review).await?;
+    if let ReviewAction::Return { reason } = &action {
+        reason_ok("reason", reason, "returned")?;
+    }
+    crate::store::review::decide(
+        &request.state.store,
+        reviewer(&request),
+        incident_id,
+        revision,
+        &action,
+    )
+    .await
+}
+
+/// Void a citation with a reason; the number stays used and shows as void.
+#[server(endpoint = "review/void", input = Json)]
+pub async fn void_citation(number: String, reason: String) -> Result<CitationStatus, AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::Review).await?;
+    reason_ok("reason", &reason, "voided")?;
+    crate::store::review::void(&request.state.store, reviewer(&request), &number, &reason).await
+}
+
+/// The chief's amendment of a stored report, with a reason. The rules run again;
+/// the previous version is kept and shown as a diff.
+#[server(endpoint = "review/amend", input = Json)]
+pub async fn amend_report(report: IncidentReport, reason: String) -> Result<Receipt, AppError> {
+    use crate::store::review::Correction;
+    let request = crate::auth::guard::authorize(crate::access::Permission::Review).await?;
+    reason_ok("reason", &reason, "amended")?;
+    let verdicts = crate::model::incident::check(&report, request.now)?;
+    let court = crate::store::settings::court(&request.state.store.reader).await?;
+    crate::store::review::correct(
+        &request.state.store,
+        issuing(&request, &court),
+        Correction::Amend { reason: &reason },
+        &report,
+        &verdicts,
+    )
+    .await
+}
+
+#[cfg(feature = "ssr")]
+fn issuing<'a>(
+    request: &'a crate::auth::guard::Authorized,
+    court: &'a crate::model::settings::CourtSettings,
+) -> crate::store::incidents::Issuing<'a> {
+    crate::store::incidents::Issuing {
+        officer: &request.actor,
+        source: request.source.as_deref(),
+        now: request.now,
+        court,
+        zone: &request.state.settings.town_zone,
+    }
+}
+
+/// The officer resubmits a report the chief returned, corrected. The server
+/// re-runs the rules; persons still cited keep their citation number.
+#[server(endpoint = "incidents/resubmit", input = Json)]
+pub async fn resubmit_incident(report: IncidentReport) -> Result<Receipt, AppError> {
+    use crate::store::review::Correction;
+    let request = crate::auth::guard::authorize(crate::access::Permission::RecordIncidents).await?;
+    let verdicts = crate::model::incident::check(&report, request.now)?;
+    let court = crate::store::settings::court(&request.state.store.reader).await?;
+    crate::store::review::correct(
+        &request.state.store,
+        issuing(&request, &court),
+        Correction::Resubmit,
+        &report,
+        &verdicts,
+    )
+    .await
+}
+
+/// The register: every incident, filtered, 50 a page, newest first.
+#[server(endpoint = "register/search", input = Json)]
+pub async fn search_register(
+    filter: ReportFilter,
+    after: Option<RegisterCursor>,
+) -> Result<RegisterPage, AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::Oversee).await?;
+    filter_ok(&filter)?;
+    crate::store::register::register(
+        &request.state.store.reader,
+        &filter,
+        after,
+        &request.state.settings.town_zone,
+    )
+    .await
+}
+
+/// A full report with its history: the chief any, an officer their own.
+#[server(endpoint = "reports/get", input = Json)]
+pub async fn full_report(incident_id: Uuid) -> Result<ReportView, AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::ReadReports).await?;
+    crate::store::register::report(
+        &request.state.store.reader,
+        incident_id,
+        &request.actor,
+        &request.state.settings.town_zone,
+    )
+    .await
+}

@@ -1,0 +1,443 @@
+//! The chief's desk: the review queue, decisions, the register and full reports
+//! with their history (issue #6). Shared by the server functions and the pages.
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::error::FieldError;
+use crate::model::incident::{CitationBrief, IncidentReport, ReportStatus, MAX_SHORT_CHARS};
+use crate::ordinance::{Caution, Decision, Offence, Outcome};
+
+/// What the chief should look at before approving. The first three come from the
+/// rules (`ordinance::Caution`); the GPS one is a check on the record itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CautionKind {
+    /// Expression of opinion in a §52-2 or §52-3 case.
+    Expression,
+    /// The narrative describes who the person is rather than what they did.
+    StatusWords,
+    /// Refusal recorded before the time allowed to comply had passed.
+    EarlyRefusal,
+    /// The GPS fix is far from where earlier reports at the same typed location
+    /// were made: the address or the fix may be wrong.
+    GpsFar,
+}
+
+impl CautionKind {
+    pub const ALL: [CautionKind; 4] = [
+        CautionKind::Expression,
+        CautionKind::StatusWords,
+        CautionKind::EarlyRefusal,
+        CautionKind::GpsFar,
+    ];
+
+    pub const fn code(self) -> &'static str {
+        match self {
+            CautionKind::Expression => "expression",
+            CautionKind::StatusWords => "status_words",
+            CautionKind::EarlyRefusal => "early_refusal",
+            CautionKind::GpsFar => "gps_far",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<CautionKind> {
+        Self::ALL.into_iter().find(|k| k.code() == code)
+    }
+
+    pub const fn label(self) -> &'static str {
+        match self {
+            CautionKind::Expression => "Expression involved",
+            CautionKind::StatusWords => "Status words in narrative",
+            CautionKind::EarlyRefusal => "Refusal before time allowed",
+            CautionKind::GpsFar => "GPS far from typed location",
+        }
+    }
+
+    pub const fn of(caution: &Caution) -> CautionKind {
+        match caution {
+            Caution::ExpressionInvolved { .. } => CautionKind::Expression,
+            Caution::StatusWords { .. } => CautionKind::StatusWords,
+            Caution::RefusedBeforeTimeAllowed { .. } => CautionKind::EarlyRefusal,
+        }
+    }
+}
+
+/// Metres beyond which a GPS fix is "far" from earlier reports at the same typed
+/// location. Wells's beaches and Route 1 landmarks are a few hundred metres long.
+pub const GPS_FAR_METRES: f64 = 400.0;
+
+/// Great-circle distance in metres (haversine; the Earth's mean radius).
+pub fn distance_m(a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (lat1, lon1) = (a.0.to_radians(), a.1.to_radians());
+    let (lat2, lon2) = (b.0.to_radians(), b.1.to_radians());
+    let h = ((lat2 - lat1) / 2.0).sin().powi(2)
+        + lat1.cos() * lat2.cos() * ((lon2 - lon1) / 2.0).sin().powi(2);
+    2.0 * 6_371_000.0 * h.sqrt().asin()
+}
+
+/// The rules' cautions over every person's decision, without repeats.
+pub fn rule_cautions<'a>(decisions: impl IntoIterator<Item = &'a Decision>) -> Vec<Caution> {
+    let mut out: Vec<Caution> = Vec::new();
+    for caution in decisions.into_iter().flat_map(|d| d.cautions.iter()) {
+        if !out.contains(caution) {
+            out.push(caution.clone());
+        }
+    }
+    out
+}
+
+/// Filters of the review queue and the register. Dates are the Town's calendar
+/// dates, `YYYY-MM-DD`, both ends included.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ReportFilter {
+    #[serde(default)]
+    pub officer: Option<Uuid>,
+    #[serde(default)]
+    pub offence: Option<Offence>,
+    #[serde(default)]
+    pub outcome: Option<Outcome>,
+    #[serde(default)]
+    pub caution: Option<CautionKind>,
+    #[serde(default)]
+    pub status: Option<ReportStatus>,
+    #[serde(default)]
+    pub from: Option<String>,
+    #[serde(default)]
+    pub to: Option<String>,
+    /// Citation number, subject name (start of), or location (start of).
+    #[serde(default)]
+    pub text: Option<String>,
+}
+
+impl ReportFilter {
+    /// Rejects dates that are not dates and text that is not one short line.
+    pub fn problems(&self) -> Vec<FieldError> {
+        let mut errors = Vec::new();
+        for (field, value) in [("from", &self.from), ("to", &self.to)] {
+            if let Some(v) = value.as_deref().filter(|v| !v.is_empty()) {
+                if crate::model::incident::parse_date(v).is_none() {
+                    errors.push(FieldError::new(
+                        field,
+                        format!("{field}: a date as YYYY-MM-DD."),
+                    ));
+                }
+            }
+        }
+        if let (Some(from), Some(to)) = (self.from.as_deref(), self.to.as_deref()) {
+            if !from.is_empty() && !to.is_empty() && from > to {
+                errors.push(FieldError::new("to", "to: on or after the from date."));
+            }
+        }
+        if self
+            .text
+            .as_deref()
+            .is_some_and(|t| t.chars().count() > MAX_SHORT_CHARS)
+        {
+            errors.push(FieldError::new(
+                "text",
+                format!("Search: at most {MAX_SHORT_CHARS} characters."),
+            ));
+        }
+        errors
+    }
+
+    /// The filter as a query string for links (`/register?offence=52-2&…`).
+    pub fn to_query(&self) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        let mut put = |k: &str, v: Option<String>| {
+            if let Some(v) = v.filter(|v| !v.is_empty()) {
+                parts.push(format!("{k}={}", urlencode(&v)));
+            }
+        };
+        put("officer", self.officer.map(|o| o.to_string()));
+        put("offence", self.offence.map(|o| o.code().to_owned()));
+        put("outcome", self.outcome.map(|o| o.code().to_owned()));
+        put("caution", self.caution.map(|c| c.code().to_owned()));
+        put("status", self.status.map(|s| s.code().to_owned()));
+        put("from", self.from.clone());
+        put("to", self.to.clone());
+        put("text", self.text.clone());
+        parts.join("&")
+    }
+
+    /// Reads a filter back from query parameters; unknown values are dropped.
+    pub fn from_query(get: impl Fn(&str) -> Option<String>) -> ReportFilter {
+        ReportFilter {
+            officer: get("officer").and_then(|v| Uuid::parse_str(&v).ok()),
+            offence: get("offence").and_then(|v| Offence::from_code(&v)),
+            outcome: get("outcome").and_then(|v| Outcome::from_code(&v)),
+            caution: get("caution").and_then(|v| CautionKind::from_code(&v)),
+            status: get("status").and_then(|v| ReportStatus::from_code(&v)),
+            from: get("from").filter(|v| !v.is_empty()),
+            to: get("to").filter(|v| !v.is_empty()),
+            text: get("text").filter(|v| !v.trim().is_empty()),
+        }
+    }
+}
+
+/// Percent-encodes a query value (RFC 3986 unreserved characters pass).
+pub fn urlencode(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// One person as the chief's lists show them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SubjectLine {
+    pub label: String,
+    pub outcome: Outcome,
+    pub offence: Option<Offence>,
+    pub citation: Option<CitationBrief>,
+}
+
+/// A row of the review queue or the register.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReportRow {
+    pub incident_id: Uuid,
+    pub revision: i64,
+    pub status: ReportStatus,
+    pub officer: String,
+    pub occurred_text: String,
+    pub submitted_text: String,
+    pub location: String,
+    pub subjects: Vec<SubjectLine>,
+    pub cautions: Vec<CautionKind>,
+}
+
+/// A page of the register: 50 rows, and the cursor of the next page if any.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RegisterPage {
+    pub rows: Vec<ReportRow>,
+    /// Pass back as `after` for the next page (newest first).
+    pub next: Option<RegisterCursor>,
+}
+
+/// Keyset cursor: the last row's occurrence time and id, so paging stays fast
+/// however deep it goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RegisterCursor {
+    pub occurred_at: i64,
+    pub incident_id: Uuid,
+}
+
+/// A chief's decision on a submitted report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum ReviewAction {
+    /// Its citations go to the clerk.
+    Approve,
+    /// Back to the officer to correct; the reason is required (DESIGN §3).
+    Return { reason: String },
+}
+
+/// Longest reason accepted for a return, void or amendment.
+pub const MAX_REASON_CHARS: usize = 2_000;
+
+/// A reason is required, in plain text, of reasonable length.
+pub fn reason_problems(field: &str, reason: &str, what: &str) -> Vec<FieldError> {
+    if reason.trim().is_empty() {
+        vec![FieldError::new(
+            field,
+            format!("Reason: required — a report is never {what} without one (DESIGN §3)."),
+        )]
+    } else if reason.chars().count() > MAX_REASON_CHARS {
+        vec![FieldError::new(
+            field,
+            format!("Reason: at most {MAX_REASON_CHARS} characters."),
+        )]
+    } else {
+        Vec::new()
+    }
+}
+
+/// One field that changed between two revisions.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Change {
+    /// JSON path, e.g. `subjects.0.response.at`.
+    pub field: String,
+    pub before: String,
+    pub after: String,
+}
+
+/// Every leaf that differs between two reports, in path order.
+pub fn changes(before: &serde_json::Value, after: &serde_json::Value) -> Vec<Change> {
+    let mut a = Vec::new();
+    let mut b = Vec::new();
+    flatten("", before, &mut a);
+    flatten("", after, &mut b);
+    let a: std::collections::BTreeMap<String, String> = a.into_iter().collect();
+    let b: std::collections::BTreeMap<String, String> = b.into_iter().collect();
+    let mut keys: Vec<&String> = a.keys().chain(b.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    keys.into_iter()
+        .filter_map(|k| {
+            let (x, y) = (a.get(k), b.get(k));
+            (x != y).then(|| Change {
+                field: k.clone(),
+                before: x.cloned().unwrap_or_else(|| "—".into()),
+                after: y.cloned().unwrap_or_else(|| "—".into()),
+            })
+        })
+        .collect()
+}
+
+fn flatten(prefix: &str, value: &serde_json::Value, out: &mut Vec<(String, String)>) {
+    let join = |k: &str| {
+        if prefix.is_empty() {
+            k.to_owned()
+        } else {
+            format!("{prefix}.{k}")
+        }
+    };
+    match value {
+        serde_json::Value::Object(map) => {
+            for (k, v) in map {
+                flatten(&join(k), v, out);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                flatten(&join(&i.to_string()), v, out);
+            }
+        }
+        serde_json::Value::String(s) => out.push((prefix.to_owned(), s.clone())),
+        other => out.push((prefix.to_owned(), other.to_string())),
+    }
+}
+
+/// One version of a report in its history.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RevisionView {
+    pub revision: i64,
+    pub at_text: String,
+    pub actor: String,
+    /// submitted, resubmitted (officer's correction) or amended (chief).
+    pub kind: String,
+    pub reason: Option<String>,
+    /// What changed from the revision before (empty for the first).
+    pub changes: Vec<Change>,
+}
+
+/// A chief's decision as the history shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DecisionView {
+    pub at_text: String,
+    pub actor: String,
+    pub action: String,
+    pub revision: i64,
+    pub citation: Option<String>,
+    pub reason: Option<String>,
+}
+
+/// The full report, as the chief (or its officer) reads and prints it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReportView {
+    pub incident_id: Uuid,
+    pub revision: i64,
+    pub status: ReportStatus,
+    pub officer: String,
+    pub occurred_text: String,
+    pub submitted_text: String,
+    pub return_reason: Option<String>,
+    pub report: IncidentReport,
+    pub subjects: Vec<SubjectLine>,
+    /// Every citation of the incident, void ones included (the number stays used).
+    pub citations: Vec<CitationBrief>,
+    /// Cautions in words (rules' messages, and the GPS check's).
+    pub cautions: Vec<String>,
+    pub history: Vec<RevisionView>,
+    pub decisions: Vec<DecisionView>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn changes_lists_each_changed_leaf_with_both_values() {
+        let a = json!({ "location": { "text": "Post Road" }, "subjects": [{ "n": 1 }] });
+        let b =
+            json!({ "location": { "text": "Mile Road" }, "subjects": [{ "n": 1 }, { "n": 2 }] });
+        let c = changes(&a, &b);
+        assert_eq!(
+            c,
+            vec![
+                Change {
+                    field: "location.text".into(),
+                    before: "Post Road".into(),
+                    after: "Mile Road".into()
+                },
+                Change {
+                    field: "subjects.1.n".into(),
+                    before: "—".into(),
+                    after: "2".into()
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn one_kilometre_of_latitude_is_measured_as_such() {
+        let d = distance_m((43.3221, -70.5806), (43.3311, -70.5806));
+        assert!((d - 1000.8).abs() < 2.0, "{d}");
+    }
+
+    #[test]
+    fn a_reason_is_required_and_bounded() {
+        assert_eq!(reason_problems("reason", "  ", "returned").len(), 1);
+        assert!(reason_problems("reason", "Time of refusal missing", "returned").is_empty());
+        assert_eq!(
+            reason_problems("reason", &"x".repeat(MAX_REASON_CHARS + 1), "voided").len(),
+            1
+        );
+    }
+
+    #[test]
+    fn a_filter_survives_the_query_string() {
+        let f = ReportFilter {
+            offence: Some(Offence::GroupObstruction),
+            caution: Some(CautionKind::GpsFar),
+            from: Some("2026-01-01".into()),
+            text: Some("Mile Rd & Post".into()),
+            ..ReportFilter::default()
+        };
+        let q = f.to_query();
+        let pairs: Vec<(String, String)> = q
+            .split('&')
+            .map(|p| {
+                let (k, v) = p.split_once('=').unwrap_or((p, ""));
+                (k.to_owned(), percent_decode(v))
+            })
+            .collect();
+        let back = ReportFilter::from_query(|k| {
+            pairs.iter().find(|(pk, _)| pk == k).map(|(_, v)| v.clone())
+        });
+        assert_eq!(back, f);
+    }
+
+    fn percent_decode(v: &str) -> String {
+        let bytes = v.as_bytes();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] == b'%' {
+                out.push(u8::from_str_radix(&v[i + 1..i + 3], 16).unwrap_or(b'?'));
+                i += 3;
+            } else {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+        String::from_utf8(out).unwrap_or_default()
+    }
+}

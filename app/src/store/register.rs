@@ -1,0 +1,377 @@
+//! Reading reports for the chief: the review queue, the register (filtered,
+//! keyset-paginated so page 1 000 is as fast as page 1) and the full report with
+//! its history.
+
+use sqlx::{QueryBuilder, Sqlite, SqliteConnection, SqlitePool};
+use uuid::Uuid;
+
+use crate::auth::Actor;
+use crate::error::AppError;
+use crate::model::account::Role;
+use crate::model::incident::CitationBrief;
+use crate::model::incident::{CitationStatus, IncidentReport, ReportStatus};
+use crate::model::review::{
+    changes, rule_cautions, CautionKind, DecisionView, RegisterCursor, RegisterPage, ReportFilter,
+    ReportRow, ReportView, RevisionView, SubjectLine,
+};
+use crate::ordinance::narrative::status_words;
+use crate::ordinance::{Caution, Moment, Offence, Outcome};
+use crate::store::incidents::{citations_of, gps_far, parse_uuid, subject_label, usual_fix};
+use crate::town_time::TownZone;
+
+/// Rows a register page holds.
+pub const PAGE_ROWS: i64 = 50;
+
+/// The upper end of a case-insensitive prefix range: every text starting with
+/// `prefix` sorts before it.
+fn prefix_end(prefix: &str) -> String {
+    format!("{prefix}\u{10FFFF}")
+}
+
+/// Adds the filter's conditions (each one an index can serve) to a query over
+/// `incident i`.
+fn push_filter(q: &mut QueryBuilder<'_, Sqlite>, filter: &ReportFilter) {
+    if let Some(status) = filter.status {
+        q.push(" AND i.status = ").push_bind(status.code());
+    }
+    if let Some(officer) = filter.officer {
+        q.push(" AND i.officer_id = ")
+            .push_bind(officer.to_string());
+    }
+    if let Some(from) = filter.from.clone().filter(|f| !f.is_empty()) {
+        q.push(" AND i.local_date >= ").push_bind(from);
+    }
+    if let Some(to) = filter.to.clone().filter(|t| !t.is_empty()) {
+        q.push(" AND i.local_date <= ").push_bind(to);
+    }
+    if let Some(caution) = filter.caution {
+        q.push(" AND (' ' || i.cautions || ' ') LIKE ")
+            .push_bind(format!("% {} %", caution.code()));
+    }
+    if let Some(offence) = filter.offence {
+        q.push(
+            " AND EXISTS (SELECT 1 FROM subject s WHERE s.incident_id = i.incident_id \
+             AND s.withdrawn_at IS NULL AND s.offence = ",
+        )
+        .push_bind(offence.code())
+        .push(")");
+    }
+    if let Some(outcome) = filter.outcome {
+        q.push(
+            " AND EXISTS (SELECT 1 FROM subject s WHERE s.incident_id = i.incident_id \
+             AND s.withdrawn_at IS NULL AND s.outcome = ",
+        )
+        .push_bind(outcome.code())
+        .push(")");
+    }
+    if let Some(text) = filter
+        .text
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+    {
+        if text.to_ascii_uppercase().starts_with("WPD-") {
+            q.push(" AND i.incident_id IN (SELECT incident_id FROM citation WHERE number = ")
+                .push_bind(text.to_ascii_uppercase())
+                .push(")");
+        } else {
+            q.push(
+                " AND (i.incident_id IN (SELECT incident_id FROM subject \
+                 WHERE full_name COLLATE NOCASE >= ",
+            )
+            .push_bind(text.to_owned())
+            .push(" AND full_name COLLATE NOCASE < ")
+            .push_bind(prefix_end(text))
+            .push(") OR (i.location_text COLLATE NOCASE >= ")
+            .push_bind(text.to_owned())
+            .push(" AND i.location_text COLLATE NOCASE < ")
+            .push_bind(prefix_end(text))
+            .push("))");
+        }
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct Row {
+    incident_id: String,
+    revision: i64,
+    status: String,
+    occurred_at: i64,
+    submitted_at: i64,
+    location_text: String,
+    cautions: String,
+    officer_name: String,
+    officer_badge: Option<String>,
+}
+
+const SELECT_ROWS: &str =
+    "SELECT i.incident_id, i.revision, i.status, i.occurred_at, i.submitted_at, \
+     i.location_text, i.cautions, u.full_name AS officer_name, u.badge_number AS officer_badge \
+     FROM incident i JOIN app_user u ON u.user_id = i.officer_id WHERE 1 = 1";
+
+pub fn officer_label(name: &str, badge: Option<&str>) -> String {
+    match badge {
+        Some(b) if !b.is_empty() => format!("{name} (badge {b})"),
+        _ => name.to_owned(),
+    }
+}
+
+/// The current persons of a report, each with their citation if any.
+async fn subject_lines(
+    conn: &mut SqliteConnection,
+    incident_id: &str,
+) -> Result<Vec<SubjectLine>, AppError> {
+    type LineRow = (
+        i64,
+        Option<String>,
+        Option<String>,
+        String,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<i64>,
+    );
+    let rows: Vec<LineRow> = sqlx::query_as(
+        "SELECT s.identified, s.full_name, s.description, s.outcome, s.offence, c.number, c.status, c.arrest \
+         FROM subject s LEFT JOIN citation c ON c.subject_id = s.subject_id \
+         WHERE s.incident_id = ? AND s.withdrawn_at IS NULL ORDER BY s.position",
+    )
+    .bind(incident_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    rows.into_iter()
+        .map(
+            |(identified, name, description, outcome, offence, number, status, arrest)| {
+                let label = subject_label(identified, name, description);
+                let offence = offence.as_deref().and_then(Offence::from_code);
+                let citation = match (number, status, offence) {
+                    (Some(number), Some(status), Some(offence)) => Some(CitationBrief {
+                        number,
+                        subject: label.clone(),
+                        offence,
+                        status: CitationStatus::from_code(&status).ok_or(AppError::Internal)?,
+                        arrest: arrest == Some(1),
+                    }),
+                    _ => None,
+                };
+                Ok(SubjectLine {
+                    label,
+                    outcome: Outcome::from_code(&outcome).ok_or(AppError::Internal)?,
+                    offence,
+                    citation,
+                })
+            },
+        )
+        .collect()
+}
+
+async fn report_rows(
+    conn: &mut SqliteConnection,
+    rows: Vec<Row>,
+    zone: &TownZone,
+) -> Result<Vec<ReportRow>, AppError> {
+    let mut out = Vec::with_capacity(rows.len());
+    for r in rows {
+        let subjects = subject_lines(conn, &r.incident_id).await?;
+        out.push(ReportRow {
+            incident_id: parse_uuid(&r.incident_id)?,
+            revision: r.revision,
+            status: ReportStatus::from_code(&r.status).ok_or(AppError::Internal)?,
+            officer: officer_label(&r.officer_name, r.officer_badge.as_deref()),
+            occurred_text: zone.date_time(Moment(r.occurred_at)),
+            submitted_text: zone.date_time(Moment(r.submitted_at)),
+            location: r.location_text,
+            subjects,
+            cautions: r
+                .cautions
+                .split_whitespace()
+                .filter_map(CautionKind::from_code)
+                .collect(),
+        });
+    }
+    Ok(out)
+}
+
+/// Submitted reports waiting for the chief, oldest first (at most 200: a queue
+/// longer than that is a staffing problem, and the filters narrow it).
+pub async fn queue(
+    pool: &SqlitePool,
+    filter: &ReportFilter,
+    zone: &TownZone,
+) -> Result<Vec<ReportRow>, AppError> {
+    let mut conn = pool.acquire().await?;
+    let filter = ReportFilter {
+        status: Some(ReportStatus::Submitted),
+        ..filter.clone()
+    };
+    let mut q = QueryBuilder::<Sqlite>::new(SELECT_ROWS);
+    push_filter(&mut q, &filter);
+    q.push(" ORDER BY i.submitted_at, i.incident_id LIMIT 200");
+    let rows: Vec<Row> = q.build_query_as().fetch_all(&mut *conn).await?;
+    report_rows(&mut conn, rows, zone).await
+}
+
+/// One page of the register, newest occurrence first.
+pub async fn register(
+    pool: &SqlitePool,
+    filter: &ReportFilter,
+    after: Option<RegisterCursor>,
+    zone: &TownZone,
+) -> Result<RegisterPage, AppError> {
+    let mut conn = pool.acquire().await?;
+    let mut q = QueryBuilder::<Sqlite>::new(SELECT_ROWS);
+    push_filter(&mut q, filter);
+    if let Some(c) = after {
+        q.push(" AND (i.occurred_at, i.incident_id) < (")
+            .push_bind(c.occurred_at)
+            .push(", ")
+            .push_bind(c.incident_id.to_string())
+            .push(")");
+    }
+    q.push(" ORDER BY i.occurred_at DESC, i.incident_id DESC LIMIT ")
+        .push_bind(PAGE_ROWS + 1);
+    let mut rows: Vec<Row> = q.build_query_as().fetch_all(&mut *conn).await?;
+    let next = if rows.len() as i64 > PAGE_ROWS {
+        rows.truncate(PAGE_ROWS as usize);
+        rows.last()
+            .map(|r| {
+                Ok::<_, AppError>(RegisterCursor {
+                    occurred_at: r.occurred_at,
+                    incident_id: parse_uuid(&r.incident_id)?,
+                })
+            })
+            .transpose()?
+    } else {
+        None
+    };
+    Ok(RegisterPage {
+        rows: report_rows(&mut conn, rows, zone).await?,
+        next,
+    })
+}
+
+/// The full report with its revisions and the chief's decisions. The chief reads
+/// any; an officer only their own (others are told it does not exist).
+pub async fn report(
+    pool: &SqlitePool,
+    incident_id: Uuid,
+    viewer: &Actor,
+    zone: &TownZone,
+) -> Result<ReportView, AppError> {
+    let mut conn = pool.acquire().await?;
+    let id = incident_id.to_string();
+    type Head = (
+        String,
+        String,
+        i64,
+        i64,
+        i64,
+        Option<String>,
+        String,
+        String,
+        Option<String>,
+    );
+    let head: Head = sqlx::query_as(
+        "SELECT i.officer_id, i.status, i.revision, i.occurred_at, i.submitted_at, i.return_reason, \
+         i.report_json, u.full_name, u.badge_number FROM incident i JOIN app_user u ON u.user_id = i.officer_id \
+         WHERE i.incident_id = ?",
+    )
+    .bind(&id)
+    .fetch_optional(&mut *conn)
+    .await?
+    .ok_or(AppError::NotFound)?;
+    let (officer_id, status, revision, occurred_at, submitted_at, return_reason, json, name, badge) =
+        head;
+    if !(viewer.has(Role::Chief)
+        || (viewer.has(Role::Officer) && officer_id == viewer.user_id.to_string()))
+    {
+        return Err(AppError::NotFound);
+    }
+    let report: IncidentReport = serde_json::from_str(&json).map_err(|_| AppError::Internal)?;
+    let verdicts = crate::model::incident::verdicts(&report, Moment(submitted_at));
+    let rule = rule_cautions(verdicts.iter().filter_map(|v| v.decision.as_ref()));
+    let words = status_words(&report.narrative);
+    let mut cautions: Vec<String> = rule.iter().map(Caution::message).collect();
+    // The narrative is screened even when no one is charged.
+    if !words.is_empty()
+        && !rule
+            .iter()
+            .any(|c| matches!(c, Caution::StatusWords { .. }))
+    {
+        cautions.push(Caution::StatusWords { words }.message());
+    }
+    if let Some(metres) = gps_far(&mut conn, &report).await? {
+        let usual = usual_fix(&mut conn, &report.location.text, &id).await?;
+        cautions.push(format!(
+            "The GPS fix is {:.1} km from where earlier reports at “{}” were made{} — check the typed location.",
+            metres / 1000.0,
+            report.location.text.trim(),
+            usual
+                .map(|(lat, lon)| format!(" ({lat:.4}, {lon:.4})"))
+                .unwrap_or_default()
+        ));
+    }
+
+    type RevRow = (i64, i64, String, Option<String>, String, String);
+    let revisions: Vec<RevRow> = sqlx::query_as(
+        "SELECT r.revision, r.at, r.kind, r.reason, r.report_json, u.full_name FROM incident_revision r \
+         JOIN app_user u ON u.user_id = r.actor_id WHERE r.incident_id = ? ORDER BY r.revision",
+    )
+    .bind(&id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut history = Vec::with_capacity(revisions.len());
+    let mut previous: Option<serde_json::Value> = None;
+    for (rev, at, kind, reason, rjson, actor) in revisions {
+        let value: serde_json::Value =
+            serde_json::from_str(&rjson).map_err(|_| AppError::Internal)?;
+        history.push(RevisionView {
+            revision: rev,
+            at_text: zone.date_time(Moment(at)),
+            actor,
+            kind,
+            reason,
+            changes: previous
+                .as_ref()
+                .map(|p| changes(p, &value))
+                .unwrap_or_default(),
+        });
+        previous = Some(value);
+    }
+    type DecRow = (i64, String, i64, Option<String>, Option<String>, String);
+    let decisions: Vec<DecRow> = sqlx::query_as(
+        "SELECT d.at, d.action, d.revision, d.citation, d.reason, u.full_name FROM review_decision d \
+         JOIN app_user u ON u.user_id = d.actor_id WHERE d.incident_id = ? ORDER BY d.at, d.decision_id",
+    )
+    .bind(&id)
+    .fetch_all(&mut *conn)
+    .await?;
+
+    Ok(ReportView {
+        incident_id,
+        revision,
+        status: ReportStatus::from_code(&status).ok_or(AppError::Internal)?,
+        officer: officer_label(&name, badge.as_deref()),
+        occurred_text: zone.date_time(Moment(occurred_at)),
+        submitted_text: zone.date_time(Moment(submitted_at)),
+        return_reason,
+        subjects: subject_lines(&mut conn, &id).await?,
+        citations: citations_of(&mut conn, &id).await?,
+        report,
+        cautions,
+        history,
+        decisions: decisions
+            .into_iter()
+            .map(
+                |(at, action, revision, citation, reason, actor)| DecisionView {
+                    at_text: zone.date_time(Moment(at)),
+                    actor,
+                    action,
+                    revision,
+                    citation,
+                    reason,
+                },
+            )
+            .collect(),
+    })
+}

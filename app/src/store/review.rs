@@ -1,0 +1,555 @@
+//! The chief's decisions on reports and citations, and corrections of a stored
+//! report — the officer's resubmission of a returned report and the chief's
+//! amendment with a reason. Every change keeps the previous version
+//! (`incident_revision`), who made it, when and why; nothing is deleted.
+
+use sqlx::SqliteConnection;
+use uuid::Uuid;
+
+use crate::auth::Actor;
+use crate::error::AppError;
+use crate::model::audit::AuditOutcome;
+use crate::model::incident::{
+    CitationStatus, IncidentReport, Receipt, ReportStatus, SubjectEntry, SubjectVerdict,
+};
+use crate::model::review::ReviewAction;
+use crate::ordinance::{Moment, Outcome};
+use crate::store::audit::{self, Event};
+use crate::store::incidents::{self, Issuing};
+use crate::store::Store;
+
+/// Who is deciding, from where, and when.
+#[derive(Debug, Clone, Copy)]
+pub struct Reviewer<'a> {
+    pub chief: &'a Actor,
+    pub source: Option<&'a str>,
+    pub now: Moment,
+}
+
+struct IncidentState {
+    officer_id: String,
+    status: ReportStatus,
+    revision: i64,
+    report_json: String,
+}
+
+async fn state(conn: &mut SqliteConnection, incident_id: &str) -> Result<IncidentState, AppError> {
+    let row: (String, String, i64, String) = sqlx::query_as(
+        "SELECT officer_id, status, revision, report_json FROM incident WHERE incident_id = ?",
+    )
+    .bind(incident_id)
+    .fetch_optional(&mut *conn)
+    .await?
+    .ok_or(AppError::NotFound)?;
+    Ok(IncidentState {
+        officer_id: row.0,
+        status: ReportStatus::from_code(&row.1).ok_or(AppError::Internal)?,
+        revision: row.2,
+        report_json: row.3,
+    })
+}
+
+async fn record_decision(
+    conn: &mut SqliteConnection,
+    reviewer: Reviewer<'_>,
+    incident_id: &str,
+    revision: i64,
+    action: &str,
+    citation: Option<&str>,
+    reason: Option<&str>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO review_decision (decision_id, incident_id, revision, action, citation, reason, actor_id, at) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(Uuid::now_v7().to_string())
+    .bind(incident_id)
+    .bind(revision)
+    .bind(action)
+    .bind(citation)
+    .bind(reason.map(str::trim))
+    .bind(reviewer.chief.user_id.to_string())
+    .bind(reviewer.now.0)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Approves or returns a submitted report. `revision` is the one the chief read:
+/// if the report changed since, nothing is decided (409), so no one approves
+/// what they did not see. Deciding the same way twice is a harmless retry.
+pub async fn decide(
+    store: &Store,
+    reviewer: Reviewer<'_>,
+    incident_id: Uuid,
+    revision: i64,
+    action: &ReviewAction,
+) -> Result<ReportStatus, AppError> {
+    let id = incident_id.to_string();
+    let mut tx = store.begin_write().await?;
+    let current = state(&mut tx, &id).await?;
+    let (target, code, reason, citation_status) = match action {
+        ReviewAction::Approve => (
+            ReportStatus::Approved,
+            "approve",
+            None,
+            CitationStatus::Approved,
+        ),
+        ReviewAction::Return { reason } => (
+            ReportStatus::Returned,
+            "return",
+            Some(reason.trim()),
+            CitationStatus::Returned,
+        ),
+    };
+    if current.revision == revision && current.status == target {
+        return Ok(target);
+    }
+    if current.revision != revision {
+        return Err(AppError::conflict(format!(
+            "The report changed since you opened it (now revision {}). Read it again before deciding.",
+            current.revision
+        )));
+    }
+    if current.status != ReportStatus::Submitted {
+        return Err(AppError::conflict(format!(
+            "Only a submitted report can be decided; this one is {}.",
+            current.status.label().to_lowercase()
+        )));
+    }
+    sqlx::query(
+        "UPDATE incident SET status = ?, return_reason = ?, reviewed_by = ?, reviewed_at = ?, updated_at = ? \
+         WHERE incident_id = ?",
+    )
+    .bind(target.code())
+    .bind(reason)
+    .bind(reviewer.chief.user_id.to_string())
+    .bind(reviewer.now.0)
+    .bind(reviewer.now.0)
+    .bind(&id)
+    .execute(&mut *tx)
+    .await?;
+    let numbers: Vec<String> = sqlx::query_scalar(
+        "UPDATE citation SET status = ?, reviewed_by = ?, reviewed_at = ?, updated_at = ? \
+         WHERE incident_id = ? AND status = 'issued' RETURNING number",
+    )
+    .bind(citation_status.code())
+    .bind(reviewer.chief.user_id.to_string())
+    .bind(reviewer.now.0)
+    .bind(reviewer.now.0)
+    .bind(&id)
+    .fetch_all(&mut *tx)
+    .await?;
+    record_decision(&mut tx, reviewer, &id, revision, code, None, reason).await?;
+    let event = Event::new(
+        if code == "approve" {
+            "incident.approve"
+        } else {
+            "incident.return"
+        },
+        AuditOutcome::Success,
+    )
+    .by(Some(reviewer.chief), reviewer.source)
+    .on("incident", &id)
+    .before(serde_json::json!({ "status": current.status.code(), "revision": revision }))
+    .after(serde_json::json!({ "status": target.code(), "reason": reason, "citations": numbers }));
+    audit::append(&mut tx, reviewer.now, &event).await?;
+    tx.commit().await?;
+    Ok(target)
+}
+
+/// Voids a citation with a reason. The number stays used and shows as void. A
+/// citation already with the court is the court's to dismiss, not ours to void.
+pub async fn void(
+    store: &Store,
+    reviewer: Reviewer<'_>,
+    number: &str,
+    reason: &str,
+) -> Result<CitationStatus, AppError> {
+    let mut tx = store.begin_write().await?;
+    let (incident_id, status): (String, String) =
+        sqlx::query_as("SELECT incident_id, status FROM citation WHERE number = ?")
+            .bind(number.trim())
+            .fetch_optional(&mut *tx)
+            .await?
+            .ok_or(AppError::NotFound)?;
+    let status = CitationStatus::from_code(&status).ok_or(AppError::Internal)?;
+    match status {
+        CitationStatus::Void => return Ok(CitationStatus::Void),
+        CitationStatus::Filed | CitationStatus::Disposed => {
+            return Err(AppError::conflict(format!(
+                "{number} is with the District Court ({}); only the court can dismiss it now.",
+                status.label().to_lowercase()
+            )))
+        }
+        _ => {}
+    }
+    let current = state(&mut tx, &incident_id).await?;
+    set_void(
+        &mut tx,
+        reviewer.chief,
+        reviewer.now,
+        number.trim(),
+        reason.trim(),
+    )
+    .await?;
+    record_decision(
+        &mut tx,
+        reviewer,
+        &incident_id,
+        current.revision,
+        "void",
+        Some(number.trim()),
+        Some(reason),
+    )
+    .await?;
+    let event = Event::new("citation.void", AuditOutcome::Success)
+        .by(Some(reviewer.chief), reviewer.source)
+        .on("citation", number.trim())
+        .before(serde_json::json!({ "status": status.code() }))
+        .after(serde_json::json!({ "status": "void", "reason": reason.trim() }));
+    audit::append(&mut tx, reviewer.now, &event).await?;
+    tx.commit().await?;
+    Ok(CitationStatus::Void)
+}
+
+async fn set_void(
+    conn: &mut SqliteConnection,
+    by: &Actor,
+    now: Moment,
+    number: &str,
+    reason: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE citation SET status = 'void', void_reason = ?, voided_by = ?, voided_at = ?, updated_at = ? \
+         WHERE number = ?",
+    )
+    .bind(reason)
+    .bind(by.user_id.to_string())
+    .bind(now.0)
+    .bind(now.0)
+    .bind(number)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Who is correcting a stored report, and on what authority.
+#[derive(Debug, Clone, Copy)]
+pub enum Correction<'a> {
+    /// The officer resubmits a report the chief returned.
+    Resubmit,
+    /// The chief amends a report (any status) with a reason.
+    Amend { reason: &'a str },
+}
+
+impl Correction<'_> {
+    const fn kind(self) -> &'static str {
+        match self {
+            Correction::Resubmit => "resubmitted",
+            Correction::Amend { .. } => "amended",
+        }
+    }
+}
+
+/// A citation already stored for one person of the report.
+struct Existing {
+    number: String,
+    status: CitationStatus,
+}
+
+async fn existing_citation(
+    conn: &mut SqliteConnection,
+    subject_id: &str,
+) -> Result<Option<Existing>, AppError> {
+    let row: Option<(String, String)> =
+        sqlx::query_as("SELECT number, status FROM citation WHERE subject_id = ?")
+            .bind(subject_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    row.map(|(number, status)| {
+        Ok(Existing {
+            number,
+            status: CitationStatus::from_code(&status).ok_or(AppError::Internal)?,
+        })
+    })
+    .transpose()
+}
+
+/// Stores a corrected report as the next revision. The caller has re-run the
+/// rules (`verdicts`). Persons still cited keep their citation number; persons
+/// newly cited get a new number; a citation the correction takes away is voided
+/// with the reason. Sending the same correction again changes nothing.
+pub async fn correct(
+    store: &Store,
+    issuing: Issuing<'_>,
+    correction: Correction<'_>,
+    report: &IncidentReport,
+    verdicts: &[SubjectVerdict],
+) -> Result<Receipt, AppError> {
+    let id = report.incident_id.to_string();
+    let actor = issuing.officer;
+    let now = issuing.now;
+    let mut tx = store.begin_write().await?;
+    let current = state(&mut tx, &id).await?;
+    if matches!(correction, Correction::Resubmit) && current.officer_id != actor.user_id.to_string()
+    {
+        return Err(AppError::NotFound);
+    }
+    let report_json = serde_json::to_string(report).map_err(|_| AppError::Internal)?;
+    if report_json == current.report_json {
+        let mut receipt = incidents::receipt(&mut tx, report.incident_id).await?;
+        receipt.already_stored = true;
+        return Ok(receipt);
+    }
+    if matches!(correction, Correction::Resubmit) && current.status != ReportStatus::Returned {
+        return Err(AppError::conflict(format!(
+            "Only a report the chief returned can be corrected; this one is {}. \
+             Ask the chief for an amendment.",
+            current.status.label().to_lowercase()
+        )));
+    }
+    let before: IncidentReport =
+        serde_json::from_str(&current.report_json).map_err(|_| AppError::Internal)?;
+    let revision = current.revision + 1;
+    let reason = match correction {
+        Correction::Resubmit => None,
+        Correction::Amend { reason } => Some(reason.trim()),
+    };
+    let withdrawal = format!(
+        "Withdrawn by {} (revision {revision}){}",
+        if reason.is_some() {
+            "the chief's amendment"
+        } else {
+            "the officer's correction"
+        },
+        reason.map(|r| format!(": {r}")).unwrap_or_default()
+    );
+
+    // Persons taken out of the report: their rows stay, marked withdrawn.
+    for gone in before
+        .subjects
+        .iter()
+        .filter(|b| !report.subjects.iter().any(|s| s.subject_id == b.subject_id))
+    {
+        let sid = gone.subject_id.to_string();
+        withdraw_citation(&mut tx, actor, now, &sid, &withdrawal).await?;
+        sqlx::query("UPDATE subject SET withdrawn_at = ? WHERE subject_id = ?")
+            .bind(now.0)
+            .bind(&sid)
+            .execute(&mut *tx)
+            .await?;
+    }
+
+    let mut issued = Vec::new();
+    for (position, (subject, verdict)) in report.subjects.iter().zip(verdicts).enumerate() {
+        let outcome = verdict.outcome.clone().map_err(|_| AppError::Internal)?;
+        let sid = subject.subject_id.to_string();
+        upsert_subject(&mut tx, report.incident_id, position, subject, outcome).await?;
+        let existing = existing_citation(&mut tx, &sid).await?;
+        if outcome.is_citation() {
+            let offence = subject
+                .charge
+                .map(|c| c.offence)
+                .ok_or(AppError::Internal)?;
+            match existing {
+                Some(c) if c.status == CitationStatus::Void => return Err(AppError::invalid(
+                    format!("subjects.{position}.charge"),
+                    format!(
+                        "Citation {} for this person was voided; a void number is never reused. \
+                             Record a new incident to cite them again.",
+                        c.number
+                    ),
+                )),
+                Some(c) => {
+                    update_citation(&mut tx, &c, correction, now, offence).await?;
+                }
+                None if matches!(correction, Correction::Amend { .. }) => {
+                    // §52-4 citations are issued by the officer who saw the
+                    // refusal, not by the desk.
+                    return Err(AppError::invalid(
+                        format!("subjects.{position}.charge"),
+                        "An amendment cannot issue a new citation: the officer who gave the order \
+                         issues it. Return the report to the officer instead.",
+                    ));
+                }
+                None => {
+                    let number = incidents::issue_citation(
+                        &mut tx,
+                        issuing,
+                        report.incident_id,
+                        subject,
+                        offence,
+                    )
+                    .await?;
+                    issued.push(number);
+                }
+            }
+        } else if existing.is_some() {
+            withdraw_citation(&mut tx, actor, now, &sid, &withdrawal).await?;
+        }
+    }
+
+    let cautions = incidents::caution_codes(&mut tx, report, verdicts).await?;
+    let (local_date, local_hour, local_weekday) = issuing.zone.local_parts(report.occurred_at);
+    let status = match correction {
+        Correction::Resubmit => ReportStatus::Submitted,
+        Correction::Amend { .. } => current.status,
+    };
+    let gps = report.location.gps;
+    sqlx::query(
+        "UPDATE incident SET status = ?, occurred_at = ?, location_text = ?, place_type = ?, gps_lat = ?, \
+         gps_lon = ?, gps_accuracy_m = ?, protected_activity = ?, narrative = ?, report_json = ?, revision = ?, \
+         updated_at = ?, cautions = ?, local_date = ?, local_hour = ?, local_weekday = ?, \
+         return_reason = CASE WHEN ? = 'submitted' THEN NULL ELSE return_reason END \
+         WHERE incident_id = ?",
+    )
+    .bind(status.code())
+    .bind(report.occurred_at.0)
+    .bind(report.location.text.trim())
+    .bind(report.location.place.code())
+    .bind(gps.map(|g| g.latitude))
+    .bind(gps.map(|g| g.longitude))
+    .bind(gps.map(|g| g.accuracy_m))
+    .bind(report.protected_activity.code())
+    .bind(&report.narrative)
+    .bind(&report_json)
+    .bind(revision)
+    .bind(now.0)
+    .bind(&cautions)
+    .bind(local_date)
+    .bind(local_hour)
+    .bind(local_weekday)
+    .bind(status.code())
+    .bind(&id)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO incident_revision (incident_id, revision, at, actor_id, kind, reason, report_json) \
+         VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(&id)
+    .bind(revision)
+    .bind(now.0)
+    .bind(actor.user_id.to_string())
+    .bind(correction.kind())
+    .bind(reason)
+    .bind(&report_json)
+    .execute(&mut *tx)
+    .await?;
+    let event = Event::new(
+        match correction {
+            Correction::Resubmit => "incident.resubmit",
+            Correction::Amend { .. } => "incident.amend",
+        },
+        AuditOutcome::Success,
+    )
+    .by(Some(actor), issuing.source)
+    .on("incident", &id)
+    .before(serde_json::json!({ "revision": current.revision, "status": current.status.code() }))
+    .after(serde_json::json!({
+        "revision": revision,
+        "status": status.code(),
+        "reason": reason,
+        "new_citations": issued,
+        "changes": crate::model::review::changes(
+            &serde_json::to_value(&before).unwrap_or_default(),
+            &serde_json::to_value(report).unwrap_or_default(),
+        ).len(),
+    }));
+    audit::append(&mut tx, now, &event).await?;
+    let receipt = incidents::receipt(&mut tx, report.incident_id).await?;
+    tx.commit().await?;
+    Ok(receipt)
+}
+
+async fn upsert_subject(
+    conn: &mut SqliteConnection,
+    incident_id: Uuid,
+    position: usize,
+    subject: &SubjectEntry,
+    outcome: Outcome,
+) -> Result<(), AppError> {
+    let sid = subject.subject_id.to_string();
+    let owner: Option<String> =
+        sqlx::query_scalar("SELECT incident_id FROM subject WHERE subject_id = ?")
+            .bind(&sid)
+            .fetch_optional(&mut *conn)
+            .await?;
+    match owner {
+        None => {
+            incidents::insert_subject(conn, incident_id, position, subject, outcome).await?;
+        }
+        Some(owner) if owner == incident_id.to_string() => {
+            // The row holds the current values (a citation may name it); the
+            // earlier ones are kept in incident_revision.
+            incidents::update_subject(conn, position, subject, outcome).await?;
+        }
+        Some(_) => {
+            return Err(AppError::invalid(
+                format!("subjects.{position}"),
+                "This person's id belongs to another report.",
+            ))
+        }
+    }
+    Ok(())
+}
+
+async fn update_citation(
+    conn: &mut SqliteConnection,
+    existing: &Existing,
+    correction: Correction<'_>,
+    now: Moment,
+    offence: crate::ordinance::Offence,
+) -> Result<(), sqlx::Error> {
+    // An officer's correction goes back for review; a chief's amendment keeps
+    // the status, and one made after filing shows on the next export.
+    let status = match (correction, existing.status) {
+        (Correction::Resubmit, _) => CitationStatus::Issued,
+        (Correction::Amend { .. }, s) => s,
+    };
+    let amended = matches!(correction, Correction::Amend { .. })
+        && matches!(
+            existing.status,
+            CitationStatus::Filed | CitationStatus::Disposed
+        );
+    sqlx::query(
+        "UPDATE citation SET offence = ?, arrest = ?, status = ?, updated_at = ?, \
+         amended_at = CASE WHEN ? THEN ? ELSE amended_at END WHERE number = ?",
+    )
+    .bind(offence.code())
+    .bind(i64::from(offence.directs_arrest()))
+    .bind(status.code())
+    .bind(now.0)
+    .bind(amended)
+    .bind(now.0)
+    .bind(&existing.number)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Voids the person's citation, if any and not already void. One with the
+/// court cannot be withdrawn this way.
+async fn withdraw_citation(
+    conn: &mut SqliteConnection,
+    by: &Actor,
+    now: Moment,
+    subject_id: &str,
+    reason: &str,
+) -> Result<(), AppError> {
+    let Some(c) = existing_citation(conn, subject_id).await? else {
+        return Ok(());
+    };
+    match c.status {
+        CitationStatus::Void => Ok(()),
+        CitationStatus::Filed | CitationStatus::Disposed => Err(AppError::conflict(format!(
+            "{} is with the District Court; the correction cannot withdraw it. Only the court can dismiss it.",
+            c.number
+        ))),
+        _ => {
+            set_void(conn, by, now, &c.number, reason).await?;
+            Ok(())
+        }
+    }
+}
