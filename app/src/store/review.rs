@@ -353,14 +353,16 @@ pub async fn correct(
                 .map(|c| c.offence)
                 .ok_or(AppError::Internal)?;
             match existing {
-                Some(c) if c.status == CitationStatus::Void => return Err(AppError::invalid(
-                    format!("subjects.{position}.charge"),
-                    format!(
+                Some(c) if c.status == CitationStatus::Void => {
+                    return Err(AppError::invalid(
+                        format!("subjects.{position}.charge"),
+                        format!(
                         "Citation {} for this person was voided; a void number is never reused. \
                              Record a new incident to cite them again.",
                         c.number
                     ),
-                )),
+                    ))
+                }
                 Some(c) => {
                     update_citation(&mut tx, &c, correction, now, offence).await?;
                 }
