@@ -35,7 +35,7 @@ use leptos_router::{
 use crate::components::layout::Layout;
 use crate::components::session::provide_current_user;
 use crate::pages::account::PasswordPage;
-use crate::pages::admin::{audit::AuditPage, users::UsersPage};
+use crate::pages::admin::{audit::AuditPage, settings::SettingsPage, users::UsersPage};
 use crate::pages::citation::CitationPage;
 use crate::pages::field::{reports::MyReportsPage, NewIncidentPage};
 use crate::pages::setup::SetupPage;
@@ -111,6 +111,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/account/password") view=PasswordPage ssr=ssr()/>
                     <Route path=path!("/admin/users") view=UsersPage ssr=ssr()/>
                     <Route path=path!("/admin/audit") view=AuditPage ssr=ssr()/>
+                    <Route path=path!("/admin/settings") view=SettingsPage ssr=ssr()/>
                     <Route path=path!("/field/new") view=NewIncidentPage ssr=ssr()/>
                     <Route path=path!("/field/reports") view=MyReportsPage ssr=ssr()/>
                     <Route path=path!("/citations/:number") view=CitationPage ssr=ssr()/>

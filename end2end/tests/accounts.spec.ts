@@ -37,7 +37,7 @@ test.describe('accounts', () => {
 
   test('an officer gets a 403 page, not a crash, on the admin pages', async ({ page }) => {
     await signIn(page, 'officer');
-    for (const path of ['/admin/users', '/admin/audit']) {
+    for (const path of ['/admin/users', '/admin/audit', '/admin/settings']) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(403);
       await expect(page.getByRole('heading', { name: 'Not permitted' })).toBeVisible();

@@ -13,6 +13,11 @@ const MENU: &[(Permission, &str, &str)] = &[
     (Permission::RecordIncidents, "/field/reports", "My reports"),
     (Permission::ManageUsers, "/admin/users", "Users"),
     (Permission::ReadAudit, "/admin/audit", "Audit log"),
+    (
+        Permission::ManageSettings,
+        "/admin/settings",
+        "Court settings",
+    ),
 ];
 
 /// Header, menu, main area and footer around every page.

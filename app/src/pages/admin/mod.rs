@@ -1,4 +1,5 @@
 //! The administrator's screens.
 
 pub mod audit;
+pub mod settings;
 pub mod users;

@@ -1,0 +1,79 @@
+//! Court settings: where citations are answered, printed on every summons (§52-4
+//! penalties are imposed by the District Court).
+
+use leptos::prelude::*;
+use leptos_meta::Title;
+
+use crate::access::Permission;
+use crate::api::admin::{get_court_settings, save_court_settings};
+use crate::components::form::{ErrorSummary, TextField};
+use crate::components::session::{hydrated, Guard};
+use crate::error::AppError;
+use crate::model::settings::CourtSettings;
+
+#[component]
+pub fn SettingsPage() -> impl IntoView {
+    view! {
+        <Title text="Court settings"/>
+        <Guard permission=Permission::ManageSettings>
+            <CourtForm/>
+        </Guard>
+    }
+}
+
+#[component]
+fn CourtForm() -> impl IntoView {
+    let name = RwSignal::new(String::new());
+    let address = RwSignal::new(String::new());
+    let days = RwSignal::new(String::new());
+    let ready = hydrated();
+    let current = Resource::new(|| (), |_| get_court_settings());
+    let fill = move |s: &CourtSettings| {
+        name.set(s.court_name.clone());
+        address.set(s.court_address.clone());
+        days.set(s.answer_days.to_string());
+    };
+    Effect::new(move |_| {
+        if let Some(Ok(s)) = current.get() {
+            fill(&s);
+        }
+    });
+    let save = Action::new(move |s: &CourtSettings| save_court_settings(s.clone()));
+    let error = Signal::derive(move || save.value().get().and_then(Result::err));
+    let saved = move || matches!(save.value().get(), Some(Ok(_)));
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        // Not a number becomes 0, so the server's rule names the field and its range.
+        let answer_days = days
+            .get_untracked()
+            .trim()
+            .parse::<u32>()
+            .unwrap_or_default();
+        save.dispatch(CourtSettings {
+            court_name: name.get_untracked(),
+            court_address: address.get_untracked(),
+            answer_days,
+        });
+    };
+    let error_or_load = Signal::derive(move || {
+        error.get().or_else(|| match current.get() {
+            Some(Err(e)) => Some(e),
+            _ => None::<AppError>,
+        })
+    });
+    view! {
+        <h1>"Court settings"</h1>
+        <p class="hint">"Printed on every citation issued from now on; citations already issued keep the court they were issued with."</p>
+        <ErrorSummary error=error_or_load/>
+        <Show when=saved>
+            <p class="notice ok" role="status" data-testid="settings-saved">"Saved."</p>
+        </Show>
+        <form class="panel" on:submit=submit>
+            <TextField name="court_name" label="Court name" value=name error required=true/>
+            <TextField name="court_address" label="Court address" value=address error required=true/>
+            <TextField name="answer_days" label="Days from issue to the answer date" value=days error
+                inputmode="numeric" required=true hint="1 to 120 days."/>
+            <button type="submit" disabled=move || !ready.get() || save.pending().get()>"Save"</button>
+        </form>
+    }
+}
