@@ -88,6 +88,15 @@ impl AppError {
         }
     }
 
+    /// `Ok` when there are no field errors; otherwise a 400 listing them all.
+    pub fn unless_any(errors: Vec<FieldError>) -> Result<(), AppError> {
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(AppError::Invalid { errors })
+        }
+    }
+
     pub fn conflict(message: impl Into<String>) -> Self {
         AppError::Conflict {
             message: message.into(),

@@ -137,11 +137,7 @@ pub(crate) fn validate_new_user(new: &crate::model::account::NewUser) -> Result<
     if let Some(problem) = crate::auth::password::policy_problem(&new.password, &new.username) {
         errors.push(crate::error::FieldError::new("password", problem));
     }
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(AppError::Invalid { errors })
-    }
+    AppError::unless_any(errors)
 }
 
 #[cfg(feature = "ssr")]

@@ -125,10 +125,7 @@ pub async fn get_court_settings() -> Result<CourtSettings, AppError> {
 #[server(endpoint = "admin/settings/court/save", input = Json)]
 pub async fn save_court_settings(settings: CourtSettings) -> Result<CourtSettings, AppError> {
     let request = crate::auth::guard::authorize(crate::access::Permission::ManageSettings).await?;
-    let errors = settings.problems();
-    if !errors.is_empty() {
-        return Err(AppError::Invalid { errors });
-    }
+    AppError::unless_any(settings.problems())?;
     crate::store::settings::save_court(&request.state.store, by(&request), &settings).await
 }
 

@@ -12,26 +12,6 @@ use crate::model::review::{
 };
 
 #[cfg(feature = "ssr")]
-fn filter_ok(filter: &ReportFilter) -> Result<(), AppError> {
-    let errors = filter.problems();
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(AppError::Invalid { errors })
-    }
-}
-
-#[cfg(feature = "ssr")]
-fn reason_ok(field: &str, reason: &str, what: &str) -> Result<(), AppError> {
-    let errors = crate::model::review::reason_problems(field, reason, what);
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(AppError::Invalid { errors })
-    }
-}
-
-#[cfg(feature = "ssr")]
 fn reviewer(request: &crate::auth::guard::Authorized) -> crate::store::review::Reviewer<'_> {
     crate::store::review::Reviewer {
         chief: &request.actor,
@@ -44,7 +24,7 @@ fn reviewer(request: &crate::auth::guard::Authorized) -> crate::store::review::R
 #[server(endpoint = "review/queue", input = Json)]
 pub async fn review_queue(filter: ReportFilter) -> Result<Vec<ReportRow>, AppError> {
     let request = crate::auth::guard::authorize(crate::access::Permission::Review).await?;
-    filter_ok(&filter)?;
+    AppError::unless_any(filter.problems())?;
     crate::store::register::queue(
         &request.state.store.reader,
         &filter,
@@ -63,7 +43,9 @@ pub async fn decide_report(
 ) -> Result<ReportStatus, AppError> {
     let request = crate::auth::guard::authorize(crate::access::Permission::Review).await?;
     if let ReviewAction::Return { reason } = &action {
-        reason_ok("reason", reason, "returned")?;
+        AppError::unless_any(crate::model::review::reason_problems(
+            "reason", reason, "returned",
+        ))?;
     }
     crate::store::review::decide(
         &request.state.store,
@@ -79,7 +61,9 @@ pub async fn decide_report(
 #[server(endpoint = "review/void", input = Json)]
 pub async fn void_citation(number: String, reason: String) -> Result<CitationStatus, AppError> {
     let request = crate::auth::guard::authorize(crate::access::Permission::Review).await?;
-    reason_ok("reason", &reason, "voided")?;
+    AppError::unless_any(crate::model::review::reason_problems(
+        "reason", &reason, "voided",
+    ))?;
     crate::store::review::void(&request.state.store, reviewer(&request), &number, &reason).await
 }
 
@@ -89,7 +73,9 @@ pub async fn void_citation(number: String, reason: String) -> Result<CitationSta
 pub async fn amend_report(report: IncidentReport, reason: String) -> Result<Receipt, AppError> {
     use crate::store::review::Correction;
     let request = crate::auth::guard::authorize(crate::access::Permission::Review).await?;
-    reason_ok("reason", &reason, "amended")?;
+    AppError::unless_any(crate::model::review::reason_problems(
+        "reason", &reason, "amended",
+    ))?;
     let verdicts = crate::model::incident::check(&report, request.now)?;
     let court = crate::store::settings::court(&request.state.store.reader).await?;
     crate::store::review::correct(
@@ -141,7 +127,7 @@ pub async fn search_register(
     after: Option<RegisterCursor>,
 ) -> Result<RegisterPage, AppError> {
     let request = crate::auth::guard::authorize(crate::access::Permission::Oversee).await?;
-    filter_ok(&filter)?;
+    AppError::unless_any(filter.problems())?;
     crate::store::register::register(
         &request.state.store.reader,
         &filter,

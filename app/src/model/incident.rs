@@ -516,11 +516,7 @@ pub fn check(report: &IncidentReport, now: Moment) -> Result<Vec<SubjectVerdict>
     if errors.is_empty() {
         errors = refusals(&verdicts);
     }
-    if errors.is_empty() {
-        Ok(verdicts)
-    } else {
-        Err(AppError::Invalid { errors })
-    }
+    AppError::unless_any(errors).map(|()| verdicts)
 }
 
 /// Where a report is in its life (DESIGN §3).

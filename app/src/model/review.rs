@@ -45,15 +45,6 @@ impl CautionKind {
         Self::ALL.into_iter().find(|k| k.code() == code)
     }
 
-    pub const fn label(self) -> &'static str {
-        match self {
-            CautionKind::Expression => "Expression involved",
-            CautionKind::StatusWords => "Status words in narrative",
-            CautionKind::EarlyRefusal => "Refusal before time allowed",
-            CautionKind::GpsFar => "GPS far from typed location",
-        }
-    }
-
     pub const fn of(caution: &Caution) -> CautionKind {
         match caution {
             Caution::ExpressionInvolved { .. } => CautionKind::Expression,
@@ -141,52 +132,6 @@ impl ReportFilter {
         }
         errors
     }
-
-    /// The filter as a query string for links (`/register?offence=52-2&…`).
-    pub fn to_query(&self) -> String {
-        let mut parts: Vec<String> = Vec::new();
-        let mut put = |k: &str, v: Option<String>| {
-            if let Some(v) = v.filter(|v| !v.is_empty()) {
-                parts.push(format!("{k}={}", urlencode(&v)));
-            }
-        };
-        put("officer", self.officer.map(|o| o.to_string()));
-        put("offence", self.offence.map(|o| o.code().to_owned()));
-        put("outcome", self.outcome.map(|o| o.code().to_owned()));
-        put("caution", self.caution.map(|c| c.code().to_owned()));
-        put("status", self.status.map(|s| s.code().to_owned()));
-        put("from", self.from.clone());
-        put("to", self.to.clone());
-        put("text", self.text.clone());
-        parts.join("&")
-    }
-
-    /// Reads a filter back from query parameters; unknown values are dropped.
-    pub fn from_query(get: impl Fn(&str) -> Option<String>) -> ReportFilter {
-        ReportFilter {
-            officer: get("officer").and_then(|v| Uuid::parse_str(&v).ok()),
-            offence: get("offence").and_then(|v| Offence::from_code(&v)),
-            outcome: get("outcome").and_then(|v| Outcome::from_code(&v)),
-            caution: get("caution").and_then(|v| CautionKind::from_code(&v)),
-            status: get("status").and_then(|v| ReportStatus::from_code(&v)),
-            from: get("from").filter(|v| !v.is_empty()),
-            to: get("to").filter(|v| !v.is_empty()),
-            text: get("text").filter(|v| !v.trim().is_empty()),
-        }
-    }
-}
-
-/// Percent-encodes a query value (RFC 3986 unreserved characters pass).
-pub fn urlencode(value: &str) -> String {
-    value
-        .bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 /// One person as the chief's lists show them.
@@ -400,44 +345,5 @@ mod tests {
             reason_problems("reason", &"x".repeat(MAX_REASON_CHARS + 1), "voided").len(),
             1
         );
-    }
-
-    #[test]
-    fn a_filter_survives_the_query_string() {
-        let f = ReportFilter {
-            offence: Some(Offence::GroupObstruction),
-            caution: Some(CautionKind::GpsFar),
-            from: Some("2026-01-01".into()),
-            text: Some("Mile Rd & Post".into()),
-            ..ReportFilter::default()
-        };
-        let q = f.to_query();
-        let pairs: Vec<(String, String)> = q
-            .split('&')
-            .map(|p| {
-                let (k, v) = p.split_once('=').unwrap_or((p, ""));
-                (k.to_owned(), percent_decode(v))
-            })
-            .collect();
-        let back = ReportFilter::from_query(|k| {
-            pairs.iter().find(|(pk, _)| pk == k).map(|(_, v)| v.clone())
-        });
-        assert_eq!(back, f);
-    }
-
-    fn percent_decode(v: &str) -> String {
-        let bytes = v.as_bytes();
-        let mut out = Vec::new();
-        let mut i = 0;
-        while i < bytes.len() {
-            if bytes[i] == b'%' {
-                out.push(u8::from_str_radix(&v[i + 1..i + 3], 16).unwrap_or(b'?'));
-                i += 3;
-            } else {
-                out.push(bytes[i]);
-                i += 1;
-            }
-        }
-        String::from_utf8(out).unwrap_or_default()
     }
 }

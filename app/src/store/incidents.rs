@@ -88,50 +88,26 @@ pub async fn submit(
     }
 
     let now = issuing.now;
-    let report_json = serde_json::to_string(report).map_err(|_| AppError::Internal)?;
-    let gps = report.location.gps;
-    let cautions = caution_codes(&mut tx, report, verdicts).await?;
-    let (local_date, local_hour, local_weekday) = issuing.zone.local_parts(report.occurred_at);
-    sqlx::query(
-        "INSERT INTO incident (incident_id, officer_id, status, occurred_at, location_text, place_type, \
-         gps_lat, gps_lon, gps_accuracy_m, protected_activity, narrative, report_json, content_hash, \
-         revision, submitted_at, updated_at, cautions, local_date, local_hour, local_weekday) \
-         VALUES (?, ?, 'submitted', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)",
+    write_version(
+        &mut tx,
+        Version {
+            report,
+            verdicts,
+            officer_id: &issuing.officer.user_id.to_string(),
+            status: ReportStatus::Submitted,
+            revision: 1,
+            kind: "submitted",
+            reason: None,
+            actor: issuing.officer,
+            now,
+            zone: issuing.zone,
+        },
     )
-    .bind(&id)
-    .bind(issuing.officer.user_id.to_string())
-    .bind(report.occurred_at.0)
-    .bind(report.location.text.trim())
-    .bind(report.location.place.code())
-    .bind(gps.map(|g| g.latitude))
-    .bind(gps.map(|g| g.longitude))
-    .bind(gps.map(|g| g.accuracy_m))
-    .bind(report.protected_activity.code())
-    .bind(&report.narrative)
-    .bind(&report_json)
-    .bind(&hash)
-    .bind(now.0)
-    .bind(now.0)
-    .bind(&cautions)
-    .bind(local_date)
-    .bind(local_hour)
-    .bind(local_weekday)
-    .execute(&mut *tx)
-    .await?;
-    sqlx::query(
-        "INSERT INTO incident_revision (incident_id, revision, at, actor_id, kind, report_json) \
-         VALUES (?, 1, ?, ?, 'submitted', ?)",
-    )
-    .bind(&id)
-    .bind(now.0)
-    .bind(issuing.officer.user_id.to_string())
-    .bind(&report_json)
-    .execute(&mut *tx)
     .await?;
 
     for (position, (subject, verdict)) in report.subjects.iter().zip(verdicts).enumerate() {
         let outcome = verdict.outcome.clone().map_err(|_| AppError::Internal)?;
-        insert_subject(&mut tx, report.incident_id, position, subject, outcome).await?;
+        write_subject(&mut tx, report.incident_id, position, subject, outcome).await?;
         if outcome.is_citation() {
             let offence = subject
                 .charge
@@ -165,6 +141,88 @@ pub async fn submit(
     let receipt = receipt(&mut tx, report.incident_id).await?;
     tx.commit().await?;
     Ok(receipt)
+}
+
+/// One version of a report to store: the `incident` row's current values and
+/// the `incident_revision` row that keeps this version for good.
+pub(crate) struct Version<'a> {
+    pub report: &'a IncidentReport,
+    pub verdicts: &'a [SubjectVerdict],
+    /// Kept from the first version on later ones.
+    pub officer_id: &'a str,
+    pub status: ReportStatus,
+    pub revision: i64,
+    /// submitted, resubmitted (officer's correction) or amended (chief).
+    pub kind: &'static str,
+    pub reason: Option<&'a str>,
+    pub actor: &'a Actor,
+    pub now: Moment,
+    pub zone: &'a TownZone,
+}
+
+/// Writes a version: inserts the incident, or rewrites its current values (the
+/// first submission's officer, content hash and time stay), and appends the
+/// revision. A return reason is cleared once the report is submitted again.
+pub(crate) async fn write_version(
+    conn: &mut SqliteConnection,
+    v: Version<'_>,
+) -> Result<(), AppError> {
+    let report = v.report;
+    let id = report.incident_id.to_string();
+    let report_json = serde_json::to_string(report).map_err(|_| AppError::Internal)?;
+    let gps = report.location.gps;
+    let cautions = caution_codes(conn, report, v.verdicts).await?;
+    let (local_date, local_hour, local_weekday) = v.zone.local_parts(report.occurred_at);
+    sqlx::query(
+        "INSERT INTO incident (incident_id, officer_id, status, occurred_at, location_text, place_type, \
+         gps_lat, gps_lon, gps_accuracy_m, protected_activity, narrative, report_json, content_hash, \
+         revision, submitted_at, updated_at, cautions, local_date, local_hour, local_weekday) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
+         ON CONFLICT (incident_id) DO UPDATE SET status = excluded.status, occurred_at = excluded.occurred_at, \
+         location_text = excluded.location_text, place_type = excluded.place_type, gps_lat = excluded.gps_lat, \
+         gps_lon = excluded.gps_lon, gps_accuracy_m = excluded.gps_accuracy_m, \
+         protected_activity = excluded.protected_activity, narrative = excluded.narrative, \
+         report_json = excluded.report_json, revision = excluded.revision, updated_at = excluded.updated_at, \
+         cautions = excluded.cautions, local_date = excluded.local_date, local_hour = excluded.local_hour, \
+         local_weekday = excluded.local_weekday, \
+         return_reason = CASE WHEN excluded.status = 'submitted' THEN NULL ELSE incident.return_reason END",
+    )
+    .bind(&id)
+    .bind(v.officer_id)
+    .bind(v.status.code())
+    .bind(report.occurred_at.0)
+    .bind(report.location.text.trim())
+    .bind(report.location.place.code())
+    .bind(gps.map(|g| g.latitude))
+    .bind(gps.map(|g| g.longitude))
+    .bind(gps.map(|g| g.accuracy_m))
+    .bind(report.protected_activity.code())
+    .bind(&report.narrative)
+    .bind(&report_json)
+    .bind(content_hash(report))
+    .bind(v.revision)
+    .bind(v.now.0)
+    .bind(v.now.0)
+    .bind(&cautions)
+    .bind(local_date)
+    .bind(local_hour)
+    .bind(local_weekday)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query(
+        "INSERT INTO incident_revision (incident_id, revision, at, actor_id, kind, reason, report_json) \
+         VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(&id)
+    .bind(v.revision)
+    .bind(v.now.0)
+    .bind(v.actor.user_id.to_string())
+    .bind(v.kind)
+    .bind(v.reason)
+    .bind(&report_json)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }
 
 /// Where earlier reports typed with the same location were made: the median of
@@ -216,7 +274,7 @@ pub(crate) async fn gps_far(
 }
 
 /// The cautions the chief's queue shows and filters on, as stored codes.
-pub(crate) async fn caution_codes(
+async fn caution_codes(
     conn: &mut SqliteConnection,
     report: &IncidentReport,
     verdicts: &[SubjectVerdict],
@@ -294,18 +352,30 @@ impl SubjectColumns {
     }
 }
 
-pub(crate) async fn insert_subject(
+/// Stores a person's current values: a new row, or — after a correction — the
+/// same row rewritten (earlier values stay in `incident_revision`; the row stays
+/// because a citation may name it). A `subject_id` that belongs to another
+/// report is refused.
+pub(crate) async fn write_subject(
     conn: &mut SqliteConnection,
     incident_id: Uuid,
     position: usize,
     subject: &SubjectEntry,
     outcome: Outcome,
-) -> Result<(), sqlx::Error> {
+) -> Result<(), AppError> {
     let c = SubjectColumns::of(subject);
-    sqlx::query(
+    let written = sqlx::query(
         "INSERT INTO subject (subject_id, incident_id, position, identified, full_name, date_of_birth, \
          address, id_type, id_number, description, perceived_age, perceived_sex, perceived_race, response, \
-         response_at, refusal_manner, offence, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         response_at, refusal_manner, offence, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
+         ON CONFLICT (subject_id) DO UPDATE SET position = excluded.position, identified = excluded.identified, \
+         full_name = excluded.full_name, date_of_birth = excluded.date_of_birth, address = excluded.address, \
+         id_type = excluded.id_type, id_number = excluded.id_number, description = excluded.description, \
+         perceived_age = excluded.perceived_age, perceived_sex = excluded.perceived_sex, \
+         perceived_race = excluded.perceived_race, response = excluded.response, \
+         response_at = excluded.response_at, refusal_manner = excluded.refusal_manner, \
+         offence = excluded.offence, outcome = excluded.outcome, withdrawn_at = NULL \
+         WHERE subject.incident_id = excluded.incident_id",
     )
     .bind(subject.subject_id.to_string())
     .bind(incident_id.to_string())
@@ -327,43 +397,12 @@ pub(crate) async fn insert_subject(
     .bind(outcome.code())
     .execute(&mut *conn)
     .await?;
-    Ok(())
-}
-
-/// Rewrites a person's current values after a correction (the earlier ones
-/// stay in `incident_revision`).
-pub(crate) async fn update_subject(
-    conn: &mut SqliteConnection,
-    position: usize,
-    subject: &SubjectEntry,
-    outcome: Outcome,
-) -> Result<(), sqlx::Error> {
-    let c = SubjectColumns::of(subject);
-    sqlx::query(
-        "UPDATE subject SET position = ?, identified = ?, full_name = ?, date_of_birth = ?, address = ?, \
-         id_type = ?, id_number = ?, description = ?, perceived_age = ?, perceived_sex = ?, perceived_race = ?, \
-         response = ?, response_at = ?, refusal_manner = ?, offence = ?, outcome = ?, withdrawn_at = NULL \
-         WHERE subject_id = ?",
-    )
-    .bind(position as i64)
-    .bind(c.identified)
-    .bind(c.name)
-    .bind(c.dob)
-    .bind(c.address)
-    .bind(c.id_type)
-    .bind(c.id_number)
-    .bind(c.description)
-    .bind(subject.perceived.age_range.code())
-    .bind(subject.perceived.sex.code())
-    .bind(subject.perceived.race.code())
-    .bind(subject.response.code())
-    .bind(c.response_at)
-    .bind(c.manner)
-    .bind(subject.charge.map(|c| c.offence.code()))
-    .bind(outcome.code())
-    .bind(subject.subject_id.to_string())
-    .execute(&mut *conn)
-    .await?;
+    if written.rows_affected() == 0 {
+        return Err(AppError::invalid(
+            format!("subjects.{position}"),
+            "This person's id belongs to another report. Start a new report.",
+        ));
+    }
     Ok(())
 }
 

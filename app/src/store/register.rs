@@ -48,21 +48,20 @@ fn push_filter(q: &mut QueryBuilder<'_, Sqlite>, filter: &ReportFilter) {
         q.push(" AND (' ' || i.cautions || ' ') LIKE ")
             .push_bind(format!("% {} %", caution.code()));
     }
-    if let Some(offence) = filter.offence {
-        q.push(
+    // `column` is one of two fixed names, never input.
+    let mut some_person = |column: &str, code: &'static str| {
+        q.push(format!(
             " AND EXISTS (SELECT 1 FROM subject s WHERE s.incident_id = i.incident_id \
-             AND s.withdrawn_at IS NULL AND s.offence = ",
-        )
-        .push_bind(offence.code())
+             AND s.withdrawn_at IS NULL AND s.{column} = "
+        ))
+        .push_bind(code)
         .push(")");
+    };
+    if let Some(offence) = filter.offence {
+        some_person("offence", offence.code());
     }
     if let Some(outcome) = filter.outcome {
-        q.push(
-            " AND EXISTS (SELECT 1 FROM subject s WHERE s.incident_id = i.incident_id \
-             AND s.withdrawn_at IS NULL AND s.outcome = ",
-        )
-        .push_bind(outcome.code())
-        .push(")");
+        some_person("outcome", outcome.code());
     }
     if let Some(text) = filter
         .text

@@ -10,12 +10,12 @@ use crate::auth::Actor;
 use crate::error::AppError;
 use crate::model::audit::AuditOutcome;
 use crate::model::incident::{
-    CitationStatus, IncidentReport, Receipt, ReportStatus, SubjectEntry, SubjectVerdict,
+    CitationStatus, IncidentReport, Receipt, ReportStatus, SubjectVerdict,
 };
 use crate::model::review::ReviewAction;
-use crate::ordinance::{Moment, Outcome};
+use crate::ordinance::Moment;
 use crate::store::audit::{self, Event};
-use crate::store::incidents::{self, Issuing};
+use crate::store::incidents::{self, Issuing, Version};
 use crate::store::Store;
 
 /// Who is deciding, from where, and when.
@@ -88,19 +88,14 @@ pub async fn decide(
     let id = incident_id.to_string();
     let mut tx = store.begin_write().await?;
     let current = state(&mut tx, &id).await?;
-    let (target, code, reason, citation_status) = match action {
-        ReviewAction::Approve => (
-            ReportStatus::Approved,
-            "approve",
-            None,
-            CitationStatus::Approved,
-        ),
-        ReviewAction::Return { reason } => (
-            ReportStatus::Returned,
-            "return",
-            Some(reason.trim()),
-            CitationStatus::Returned,
-        ),
+    let (target, code, reason) = match action {
+        ReviewAction::Approve => (ReportStatus::Approved, "approve", None),
+        ReviewAction::Return { reason } => (ReportStatus::Returned, "return", Some(reason.trim())),
+    };
+    // Issued citations follow their report: to the clerk, or back to the officer.
+    let citation_status = match target {
+        ReportStatus::Approved => CitationStatus::Approved,
+        _ => CitationStatus::Returned,
     };
     if current.revision == revision && current.status == target {
         return Ok(target);
@@ -142,10 +137,9 @@ pub async fn decide(
     .await?;
     record_decision(&mut tx, reviewer, &id, revision, code, None, reason).await?;
     let event = Event::new(
-        if code == "approve" {
-            "incident.approve"
-        } else {
-            "incident.return"
+        match action {
+            ReviewAction::Approve => "incident.approve",
+            ReviewAction::Return { .. } => "incident.return",
         },
         AuditOutcome::Success,
     )
@@ -345,7 +339,7 @@ pub async fn correct(
     for (position, (subject, verdict)) in report.subjects.iter().zip(verdicts).enumerate() {
         let outcome = verdict.outcome.clone().map_err(|_| AppError::Internal)?;
         let sid = subject.subject_id.to_string();
-        upsert_subject(&mut tx, report.incident_id, position, subject, outcome).await?;
+        incidents::write_subject(&mut tx, report.incident_id, position, subject, outcome).await?;
         let existing = existing_citation(&mut tx, &sid).await?;
         if outcome.is_citation() {
             let offence = subject
@@ -392,52 +386,25 @@ pub async fn correct(
         }
     }
 
-    let cautions = incidents::caution_codes(&mut tx, report, verdicts).await?;
-    let (local_date, local_hour, local_weekday) = issuing.zone.local_parts(report.occurred_at);
     let status = match correction {
         Correction::Resubmit => ReportStatus::Submitted,
         Correction::Amend { .. } => current.status,
     };
-    let gps = report.location.gps;
-    sqlx::query(
-        "UPDATE incident SET status = ?, occurred_at = ?, location_text = ?, place_type = ?, gps_lat = ?, \
-         gps_lon = ?, gps_accuracy_m = ?, protected_activity = ?, narrative = ?, report_json = ?, revision = ?, \
-         updated_at = ?, cautions = ?, local_date = ?, local_hour = ?, local_weekday = ?, \
-         return_reason = CASE WHEN ? = 'submitted' THEN NULL ELSE return_reason END \
-         WHERE incident_id = ?",
+    incidents::write_version(
+        &mut tx,
+        Version {
+            report,
+            verdicts,
+            officer_id: &current.officer_id,
+            status,
+            revision,
+            kind: correction.kind(),
+            reason,
+            actor,
+            now,
+            zone: issuing.zone,
+        },
     )
-    .bind(status.code())
-    .bind(report.occurred_at.0)
-    .bind(report.location.text.trim())
-    .bind(report.location.place.code())
-    .bind(gps.map(|g| g.latitude))
-    .bind(gps.map(|g| g.longitude))
-    .bind(gps.map(|g| g.accuracy_m))
-    .bind(report.protected_activity.code())
-    .bind(&report.narrative)
-    .bind(&report_json)
-    .bind(revision)
-    .bind(now.0)
-    .bind(&cautions)
-    .bind(local_date)
-    .bind(local_hour)
-    .bind(local_weekday)
-    .bind(status.code())
-    .bind(&id)
-    .execute(&mut *tx)
-    .await?;
-    sqlx::query(
-        "INSERT INTO incident_revision (incident_id, revision, at, actor_id, kind, reason, report_json) \
-         VALUES (?, ?, ?, ?, ?, ?, ?)",
-    )
-    .bind(&id)
-    .bind(revision)
-    .bind(now.0)
-    .bind(actor.user_id.to_string())
-    .bind(correction.kind())
-    .bind(reason)
-    .bind(&report_json)
-    .execute(&mut *tx)
     .await?;
     let event = Event::new(
         match correction {
@@ -463,38 +430,6 @@ pub async fn correct(
     let receipt = incidents::receipt(&mut tx, report.incident_id).await?;
     tx.commit().await?;
     Ok(receipt)
-}
-
-async fn upsert_subject(
-    conn: &mut SqliteConnection,
-    incident_id: Uuid,
-    position: usize,
-    subject: &SubjectEntry,
-    outcome: Outcome,
-) -> Result<(), AppError> {
-    let sid = subject.subject_id.to_string();
-    let owner: Option<String> =
-        sqlx::query_scalar("SELECT incident_id FROM subject WHERE subject_id = ?")
-            .bind(&sid)
-            .fetch_optional(&mut *conn)
-            .await?;
-    match owner {
-        None => {
-            incidents::insert_subject(conn, incident_id, position, subject, outcome).await?;
-        }
-        Some(owner) if owner == incident_id.to_string() => {
-            // The row holds the current values (a citation may name it); the
-            // earlier ones are kept in incident_revision.
-            incidents::update_subject(conn, position, subject, outcome).await?;
-        }
-        Some(_) => {
-            return Err(AppError::invalid(
-                format!("subjects.{position}"),
-                "This person's id belongs to another report.",
-            ))
-        }
-    }
-    Ok(())
 }
 
 async fn update_citation(
