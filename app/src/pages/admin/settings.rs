@@ -8,7 +8,6 @@ use crate::access::Permission;
 use crate::api::admin::{get_court_settings, save_court_settings};
 use crate::components::form::{ErrorSummary, TextField};
 use crate::components::session::{hydrated, Guard};
-use crate::error::AppError;
 use crate::model::settings::CourtSettings;
 
 #[component]
@@ -21,23 +20,31 @@ pub fn SettingsPage() -> impl IntoView {
     }
 }
 
+/// Loads the settings inside a Transition, so server rendering waits for them
+/// the way Leptos expects, then shows the form filled in.
 #[component]
 fn CourtForm() -> impl IntoView {
-    let name = RwSignal::new(String::new());
-    let address = RwSignal::new(String::new());
-    let days = RwSignal::new(String::new());
-    let ready = hydrated();
     let current = Resource::new(|| (), |_| get_court_settings());
-    let fill = move |s: &CourtSettings| {
-        name.set(s.court_name.clone());
-        address.set(s.court_address.clone());
-        days.set(s.answer_days.to_string());
-    };
-    Effect::new(move |_| {
-        if let Some(Ok(s)) = current.get() {
-            fill(&s);
-        }
-    });
+    view! {
+        <h1>"Court settings"</h1>
+        <p class="hint">"Printed on every citation issued from now on; citations already issued keep the court they were issued with."</p>
+        <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
+            {move || Suspend::new(async move {
+                match current.await {
+                    Err(e) => view! { <p class="notice bad" role="alert">{e.to_string()}</p> }.into_any(),
+                    Ok(settings) => view! { <CourtEditor settings/> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+#[component]
+fn CourtEditor(settings: CourtSettings) -> impl IntoView {
+    let name = RwSignal::new(settings.court_name);
+    let address = RwSignal::new(settings.court_address);
+    let days = RwSignal::new(settings.answer_days.to_string());
+    let ready = hydrated();
     let save = Action::new(move |s: &CourtSettings| save_court_settings(s.clone()));
     let error = Signal::derive(move || save.value().get().and_then(Result::err));
     let saved = move || matches!(save.value().get(), Some(Ok(_)));
@@ -55,16 +62,8 @@ fn CourtForm() -> impl IntoView {
             answer_days,
         });
     };
-    let error_or_load = Signal::derive(move || {
-        error.get().or_else(|| match current.get() {
-            Some(Err(e)) => Some(e),
-            _ => None::<AppError>,
-        })
-    });
     view! {
-        <h1>"Court settings"</h1>
-        <p class="hint">"Printed on every citation issued from now on; citations already issued keep the court they were issued with."</p>
-        <ErrorSummary error=error_or_load/>
+        <ErrorSummary error/>
         <Show when=saved>
             <p class="notice ok" role="status" data-testid="settings-saved">"Saved."</p>
         </Show>
