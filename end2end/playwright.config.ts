@@ -28,6 +28,15 @@ const phone = {
     'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
 };
 
+const tablet = {
+  viewport: { width: 820, height: 1180 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel Tablet) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+};
+
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
@@ -47,12 +56,15 @@ export default defineConfig({
   },
   projects: [
     // Specs named *.phone.spec.ts run at phone size; *.desktop.spec.ts at desktop
-    // size; plain *.spec.ts run at both.
-    { name: 'phone', use: { ...phone }, testIgnore: /\.desktop\.spec\.ts$/ },
+    // size; *.desk.spec.ts at desktop and tablet size; plain *.spec.ts at phone and
+    // desktop.
+    { name: 'phone', use: { ...phone }, testIgnore: /\.(desktop|desk)\.spec\.ts$/ },
     {
       name: 'desktop',
       use: { viewport: { width: 1280, height: 900 } },
       testIgnore: /\.phone\.spec\.ts$/,
     },
+    // The chief's desk (*.desk.spec.ts) also runs at tablet size.
+    { name: 'tablet', use: { ...tablet }, testMatch: /\.desk\.spec\.ts$/ },
   ],
 });

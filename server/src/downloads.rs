@@ -1,11 +1,11 @@
-//! Files the browser downloads (not pages, not JSON): the citation PDF.
+//! Files the browser downloads (not pages, not JSON): the citation and report PDFs.
 
 use app::access::{Decision, Permission};
 use app::auth::Actor;
 use app::error::AppError;
 use app::model::audit::AuditOutcome;
 use app::state::AppState;
-use app::store::{audit, incidents};
+use app::store::{audit, incidents, register};
 use axum::extract::{Path, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::{Extensions, Uri};
@@ -91,6 +91,29 @@ pub async fn citation_pdf(
         Ok(doc) => pdf_response(
             app::documents::summons::pdf(&doc),
             &format!("{}.pdf", doc.number),
+        ),
+        Err(error) => error.into_response_json(),
+    }
+}
+
+/// `GET /reports/{id}/pdf`: the full report, for the chief or its officer.
+pub async fn report_pdf(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    uri: Uri,
+    extensions: Extensions,
+) -> Response {
+    let actor = match require(&state, &extensions, &uri, Permission::ReadReports).await {
+        Ok(actor) => actor,
+        Err(response) => return response,
+    };
+    let Ok(id) = id.parse::<uuid::Uuid>() else {
+        return AppError::NotFound.into_response_json();
+    };
+    match register::report(&state.store.reader, id, &actor, &state.settings.town_zone).await {
+        Ok(view) => pdf_response(
+            app::documents::report::pdf(&view),
+            &format!("report-{id}.pdf"),
         ),
         Err(error) => error.into_response_json(),
     }

@@ -80,6 +80,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(health::healthz))
         .route("/citations/{number}/pdf", get(downloads::citation_pdf))
+        .route("/reports/{id}/pdf", get(downloads::report_pdf))
         .leptos_routes_with_context(
             &state,
             routes,

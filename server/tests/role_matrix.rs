@@ -131,6 +131,7 @@ fn expectations() -> Vec<(&'static str, &'static [Who], Body)> {
             CHIEF,
             |_| json!({ "filter": {}, "after": null }),
         ),
+        ("/api/register/officers", CHIEF, |_| json!({})),
         (
             "/api/reports/get",
             OFFICER_OR_CHIEF,

@@ -8,7 +8,7 @@ use uuid::Uuid;
 use crate::error::AppError;
 use crate::model::incident::{CitationStatus, IncidentReport, Receipt, ReportStatus};
 use crate::model::review::{
-    RegisterCursor, RegisterPage, ReportFilter, ReportRow, ReportView, ReviewAction,
+    OfficerOption, RegisterCursor, RegisterPage, ReportFilter, ReportRow, ReportView, ReviewAction,
 };
 
 #[cfg(feature = "ssr")]
@@ -135,6 +135,13 @@ pub async fn search_register(
         &request.state.settings.town_zone,
     )
     .await
+}
+
+/// The officers the chief's filters offer.
+#[server(endpoint = "register/officers", input = Json)]
+pub async fn list_officers() -> Result<Vec<OfficerOption>, AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::Oversee).await?;
+    crate::store::register::officers(&request.state.store.reader).await
 }
 
 /// A full report with its history: the chief any, an officer their own.

@@ -11,6 +11,8 @@ use crate::model::account::Me;
 const MENU: &[(Permission, &str, &str)] = &[
     (Permission::RecordIncidents, "/field/new", "New incident"),
     (Permission::RecordIncidents, "/field/reports", "My reports"),
+    (Permission::Review, "/review", "Review queue"),
+    (Permission::Oversee, "/register", "Register"),
     (Permission::ManageUsers, "/admin/users", "Users"),
     (Permission::ReadAudit, "/admin/audit", "Audit log"),
     (

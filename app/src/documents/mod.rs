@@ -1,4 +1,5 @@
 //! Printed documents (ssr only): PDFs the court and the subject receive.
 
 pub mod pdf;
+pub mod report;
 pub mod summons;

@@ -41,6 +41,16 @@ impl CautionKind {
         }
     }
 
+    /// As the queue's badges and filter name it.
+    pub const fn label(self) -> &'static str {
+        match self {
+            CautionKind::Expression => "Expression involved (§52-1 E)",
+            CautionKind::StatusWords => "Status words in the narrative",
+            CautionKind::EarlyRefusal => "Refused before the time allowed (§52-1 D)",
+            CautionKind::GpsFar => "GPS far from the typed location",
+        }
+    }
+
     pub fn from_code(code: &str) -> Option<CautionKind> {
         Self::ALL.into_iter().find(|k| k.code() == code)
     }
@@ -173,6 +183,14 @@ pub struct RegisterCursor {
     pub incident_id: Uuid,
 }
 
+/// An officer, for the chief's filters.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OfficerOption {
+    pub user_id: Uuid,
+    /// Name and badge.
+    pub label: String,
+}
+
 /// A chief's decision on a submitted report.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
@@ -299,6 +317,9 @@ pub struct ReportView {
     pub citations: Vec<CitationBrief>,
     /// Cautions in words (rules' messages, and the GPS check's).
     pub cautions: Vec<String>,
+    /// The record in words, in the Town's time: label and value, in the order
+    /// the form asks (when, where, §52-1 E, conduct, order, each response).
+    pub record: Vec<(String, String)>,
     pub history: Vec<RevisionView>,
     pub decisions: Vec<DecisionView>,
 }

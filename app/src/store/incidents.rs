@@ -674,12 +674,8 @@ fn document(
         ),
     };
     let penalty = offence.penalty();
-    let refusal_text = match subject.response {
-        Response::Refused { at, manner } => {
-            Some(format!("{} at {}", manner.label(), zone.date_time(at)))
-        }
-        _ => None,
-    };
+    let refusal_text = matches!(subject.response, Response::Refused { .. })
+        .then(|| response_text(&subject.response, zone));
     CitationDocument {
         number: row.number.clone(),
         status,
@@ -699,19 +695,7 @@ fn document(
         location: report.location.text.clone(),
         place: report.location.place.label().to_owned(),
         order_words: report.order.as_ref().map(|o| o.words.clone()),
-        order_given_text: report.order.as_ref().map(|o| {
-            let time = if o.minutes_to_comply == 0 {
-                "to comply at once".to_owned()
-            } else {
-                format!("{} min allowed to comply", o.minutes_to_comply)
-            };
-            let move_on = if o.move_on {
-                "; ordered to move on"
-            } else {
-                ""
-            };
-            format!("{}{move_on}; {time}", zone.date_time(o.given_at))
-        }),
+        order_given_text: report.order.as_ref().map(|o| order_text(o, zone)),
         refusal_text,
         fine_text: penalty.fine_text(),
         penalty_statement: penalty.statement(),
@@ -726,7 +710,34 @@ fn document(
 
 /// The violation in the ordinance's words: each element of the offence, with what
 /// the officer recorded where the element has parts.
-fn violation_lines(report: &IncidentReport, offence: Offence) -> Vec<String> {
+/// The §52-1 D order in words: when, whether to move on, the time allowed.
+pub(crate) fn order_text(o: &crate::ordinance::DispersalOrder, zone: &TownZone) -> String {
+    let time = if o.minutes_to_comply == 0 {
+        "to comply at once".to_owned()
+    } else {
+        format!("{} min allowed to comply", o.minutes_to_comply)
+    };
+    let move_on = if o.move_on {
+        "; ordered to move on"
+    } else {
+        ""
+    };
+    format!("{}{move_on}; {time}", zone.date_time(o.given_at))
+}
+
+/// A person's response to the order in words.
+pub(crate) fn response_text(response: &Response, zone: &TownZone) -> String {
+    match response {
+        Response::NoOrder => "No order given to this person".to_owned(),
+        Response::LeftBeforeOrder => "Left before an order could be given".to_owned(),
+        Response::Complied { at } => format!("Complied at {}", zone.date_time(*at)),
+        Response::Refused { at, manner } => {
+            format!("{} at {}", manner.label(), zone.date_time(*at))
+        }
+    }
+}
+
+pub(crate) fn violation_lines(report: &IncidentReport, offence: Offence) -> Vec<String> {
     let c = &report.conduct;
     offence
         .elements()

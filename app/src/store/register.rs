@@ -11,12 +11,15 @@ use crate::model::account::Role;
 use crate::model::incident::CitationBrief;
 use crate::model::incident::{CitationStatus, IncidentReport, ReportStatus};
 use crate::model::review::{
-    changes, rule_cautions, CautionKind, DecisionView, RegisterCursor, RegisterPage, ReportFilter,
+    changes, rule_cautions, CautionKind, DecisionView, OfficerOption, RegisterCursor, RegisterPage, ReportFilter,
     ReportRow, ReportView, RevisionView, SubjectLine,
 };
 use crate::ordinance::narrative::status_words;
 use crate::ordinance::{Caution, Moment, Offence, Outcome};
-use crate::store::incidents::{citations_of, gps_far, parse_uuid, subject_label, usual_fix};
+use crate::store::incidents::{
+    citations_of, gps_far, order_text, parse_uuid, response_text, subject_label, usual_fix,
+    violation_lines,
+};
 use crate::town_time::TownZone;
 
 /// Rows a register page holds.
@@ -249,6 +252,26 @@ pub async fn register(
     })
 }
 
+/// Everyone who holds the officer role or has ever filed a report, by name.
+pub async fn officers(pool: &SqlitePool) -> Result<Vec<OfficerOption>, AppError> {
+    let rows: Vec<(String, String, Option<String>)> = sqlx::query_as(
+        "SELECT u.user_id, u.full_name, u.badge_number FROM app_user u \
+         WHERE EXISTS (SELECT 1 FROM user_role r WHERE r.user_id = u.user_id AND r.role = 'officer') \
+            OR EXISTS (SELECT 1 FROM incident i WHERE i.officer_id = u.user_id) \
+         ORDER BY u.full_name COLLATE NOCASE",
+    )
+    .fetch_all(pool)
+    .await?;
+    rows.into_iter()
+        .map(|(id, name, badge)| {
+            Ok(OfficerOption {
+                user_id: parse_uuid(&id)?,
+                label: officer_label(&name, badge.as_deref()),
+            })
+        })
+        .collect()
+}
+
 /// The full report with its revisions and the chief's decisions. The chief reads
 /// any; an officer only their own (others are told it does not exist).
 pub async fn report(
@@ -356,6 +379,7 @@ pub async fn report(
         return_reason,
         subjects: subject_lines(&mut conn, &id).await?,
         citations: citations_of(&mut conn, &id).await?,
+        record: record_lines(&report, zone),
         report,
         cautions,
         history,
@@ -373,4 +397,63 @@ pub async fn report(
             )
             .collect(),
     })
+}
+
+/// The report in words for the full report page, in the Town's time.
+fn record_lines(report: &IncidentReport, zone: &TownZone) -> Vec<(String, String)> {
+    let mut lines = vec![
+        ("Date and time".to_owned(), zone.date_time(report.occurred_at)),
+        ("Location".to_owned(), report.location.text.clone()),
+        (
+            "Place (§52-1 C)".to_owned(),
+            report.location.place.label().to_owned(),
+        ),
+    ];
+    if let Some(g) = report.location.gps {
+        lines.push((
+            "GPS fix".to_owned(),
+            format!(
+                "{:.5}, {:.5} (± {:.0} m)",
+                g.latitude, g.longitude, g.accuracy_m
+            ),
+        ));
+    }
+    lines.push((
+        "Protected activity (§52-1 E)".to_owned(),
+        report.protected_activity.label().to_owned(),
+    ));
+    for offence in crate::ordinance::suggested_offences(&report.facts()) {
+        for line in violation_lines(report, offence) {
+            lines.push((format!("Conduct — {}", offence.reference()), line));
+        }
+    }
+    match &report.order {
+        Some(o) => {
+            lines.push(("Order (§52-1 D)".to_owned(), order_text(o, zone)));
+            lines.push(("Words of the order".to_owned(), format!("“{}”", o.words)));
+        }
+        None => lines.push(("Order (§52-1 D)".to_owned(), "No order given".to_owned())),
+    }
+    for s in &report.subjects {
+        let who = match &s.identity {
+            crate::model::incident::Identity::Identified { full_name, .. } => full_name.clone(),
+            crate::model::incident::Identity::Described { description } => {
+                format!("Unidentified: {description}")
+            }
+        };
+        lines.push((
+            format!("Response — {who}"),
+            response_text(&s.response, zone),
+        ));
+        lines.push((
+            format!("Perceived — {who}"),
+            format!(
+                "{}, {}, {} (officer's perception, for bias audits)",
+                s.perceived.age_range.label(),
+                s.perceived.sex.label(),
+                s.perceived.race.label()
+            ),
+        ));
+    }
+    lines
 }

@@ -1,5 +1,6 @@
 //! The patrol officer's screens: a new incident, and "My reports".
 
+pub mod correct;
 pub mod draft;
 pub mod form;
 pub mod inputs;

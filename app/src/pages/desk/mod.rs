@@ -1,0 +1,202 @@
+//! The chief's desk (issue #6): the review queue, the register, the full report
+//! with its decisions, and the dashboard. Filters live in the address bar, so a
+//! dashboard figure can link to the register rows behind it and a filtered page
+//! can be bookmarked or shared.
+
+pub mod queue;
+pub mod register;
+pub mod report;
+
+use leptos::prelude::*;
+use leptos_router::params::ParamsMap;
+use serde::de::DeserializeOwned;
+
+use crate::model::incident::ReportStatus;
+use crate::model::review::{CautionKind, OfficerOption, ReportFilter, ReportRow};
+use crate::ordinance::{Offence, Outcome};
+use crate::pages::field::outcome_badge;
+
+/// One query parameter as the type it names; anything else counts as absent
+/// (the server checks the filter again).
+fn param<T: DeserializeOwned>(query: &ParamsMap, key: &str) -> Option<T> {
+    let value = query.get(key).filter(|v| !v.trim().is_empty())?;
+    serde_json::from_value(serde_json::Value::String(value)).ok()
+}
+
+/// The filter a page's address describes.
+pub fn filter_from_query(query: &ParamsMap) -> ReportFilter {
+    ReportFilter {
+        officer: param(query, "officer"),
+        offence: param(query, "offence"),
+        outcome: param(query, "outcome"),
+        caution: param(query, "caution"),
+        status: param(query, "status"),
+        from: param(query, "from"),
+        to: param(query, "to"),
+        text: param(query, "text"),
+    }
+}
+
+/// The query string of a filter (for links to the register).
+pub fn filter_query(filter: &ReportFilter) -> String {
+    let value = serde_json::to_value(filter).unwrap_or_default();
+    let mut parts = Vec::new();
+    if let serde_json::Value::Object(map) = value {
+        for (key, v) in map {
+            if let serde_json::Value::String(s) = v {
+                parts.push(format!(
+                    "{key}={}",
+                    crate::components::session::encode(&s)
+                ));
+            }
+        }
+    }
+    parts.join("&")
+}
+
+fn code<T: serde::Serialize>(value: &T) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(s)) => s,
+        _ => String::new(),
+    }
+}
+
+/// A `<select>` over `options` (value, label), with "Any" first.
+#[component]
+fn Choice(
+    name: &'static str,
+    label: &'static str,
+    current: String,
+    options: Vec<(String, String)>,
+) -> impl IntoView {
+    let id = format!("filter-{name}");
+    view! {
+        <div class="field">
+            <label for=id.clone()>{label}</label>
+            <select id=id name=name>
+                <option value="" selected=current.is_empty()>"Any"</option>
+                {options.into_iter().map(|(value, text)| {
+                    let selected = value == current;
+                    view! { <option value=value selected=selected>{text}</option> }
+                }).collect_view()}
+            </select>
+        </div>
+    }
+}
+
+/// The filters, as a plain GET form: it works before the page is interactive
+/// and leaves the filter in the address.
+#[component]
+pub fn FilterForm(
+    action: &'static str,
+    filter: ReportFilter,
+    officers: Vec<OfficerOption>,
+    /// The register also searches text and status.
+    #[prop(optional)]
+    register: bool,
+) -> impl IntoView {
+    let officer = filter.officer.map(|o| o.to_string()).unwrap_or_default();
+    let officers = officers
+        .into_iter()
+        .map(|o| (o.user_id.to_string(), o.label))
+        .collect();
+    let offences = Offence::ALL
+        .iter()
+        .map(|o| (code(o), format!("{} {}", o.reference(), o.title())))
+        .collect();
+    let outcomes = Outcome::ALL
+        .iter()
+        .map(|o| (code(o), o.label().to_owned()))
+        .collect();
+    let cautions = CautionKind::ALL
+        .iter()
+        .map(|c| (c.code().to_owned(), c.label().to_owned()))
+        .collect();
+    let statuses = [
+        ReportStatus::Submitted,
+        ReportStatus::Returned,
+        ReportStatus::Approved,
+    ]
+    .iter()
+    .map(|s| (s.code().to_owned(), s.label().to_owned()))
+    .collect();
+    let opt = |v: &Option<String>| v.clone().unwrap_or_default();
+    view! {
+        <form class="panel desk-filters" method="get" action=action role="search" aria-label="Filter reports">
+            {register.then(|| view! {
+                <div class="field wide">
+                    <label for="filter-text">"Citation number, person or place"</label>
+                    <input id="filter-text" name="text" type="search" value=opt(&filter.text)
+                        placeholder="WPD-2026-000123, a surname, or the start of an address"/>
+                </div>
+            })}
+            <Choice name="officer" label="Officer" current=officer options=officers/>
+            <Choice name="offence" label="Offence" current=filter.offence.map(|o| code(&o)).unwrap_or_default() options=offences/>
+            <Choice name="outcome" label="Outcome" current=filter.outcome.map(|o| code(&o)).unwrap_or_default() options=outcomes/>
+            <Choice name="caution" label="Caution" current=filter.caution.map(|c| c.code().to_owned()).unwrap_or_default() options=cautions/>
+            {register.then(|| view! {
+                <Choice name="status" label="Status" current=filter.status.map(|s| s.code().to_owned()).unwrap_or_default() options=statuses/>
+            })}
+            <div class="field">
+                <label for="filter-from">"From (date)"</label>
+                <input id="filter-from" name="from" type="date" value=opt(&filter.from)/>
+            </div>
+            <div class="field">
+                <label for="filter-to">"To (date)"</label>
+                <input id="filter-to" name="to" type="date" value=opt(&filter.to)/>
+            </div>
+            <div class="actions">
+                <button type="submit">"Apply filters"</button>
+                <a class="button secondary" href=action>"Clear"</a>
+            </div>
+        </form>
+    }
+}
+
+/// The cautions of a report, prominent: each is something to check before
+/// approving.
+#[component]
+pub fn CautionList(cautions: Vec<String>) -> impl IntoView {
+    (!cautions.is_empty()).then(|| {
+        view! {
+            <div class="notice warn" data-testid="cautions">
+                <strong>"Check before approving:"</strong>
+                <ul>{cautions.into_iter().map(|c| view! { <li>{c}</li> }).collect_view()}</ul>
+            </div>
+        }
+    })
+}
+
+/// A report in the queue: verdict per person, cautions, and the way in.
+#[component]
+pub fn ReportCard(row: ReportRow) -> impl IntoView {
+    let href = format!("/reports/{}", row.incident_id);
+    let cautions = row.cautions.iter().map(|c| c.label().to_owned()).collect();
+    view! {
+        <li class="panel report" data-testid="queue-report">
+            <p><strong>{row.occurred_text.clone()}</strong>" · " {row.location.clone()}</p>
+            <p class="hint">"By " {row.officer.clone()} " · submitted " {row.submitted_text.clone()}</p>
+            <CautionList cautions/>
+            <SubjectLines row=row.clone()/>
+            <p><a class="button" href=href>"Review the full report"</a></p>
+        </li>
+    }
+}
+
+#[component]
+fn SubjectLines(row: ReportRow) -> impl IntoView {
+    view! {
+        <ul>
+            {row.subjects.into_iter().map(|s| view! {
+                <li>
+                    {s.label} " — " <span class=outcome_badge(s.outcome)>{s.outcome.label()}</span>
+                    {s.offence.map(|o| view! { " " {o.reference()} })}
+                    {s.citation.map(|c| view! {
+                        " · " <span data-testid="row-citation">{c.number}</span>
+                        " (" {c.status.label()} ")"
+                    })}
+                </li>
+            }).collect_view()}
+        </ul>
+    }
+}

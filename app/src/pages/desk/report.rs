@@ -1,0 +1,237 @@
+//! `/reports/:id`: the full report as the chief reviews and prints it — the
+//! record in words, each person's verdict and citation, cautions, every version
+//! with what changed, and the chief's decisions. The chief approves, returns or
+//! voids here; the officer reads their own and corrects it when returned.
+
+use leptos::prelude::*;
+use leptos_meta::Title;
+use leptos_router::hooks::use_params_map;
+use uuid::Uuid;
+
+use super::CautionList;
+use crate::access::{Decision, Permission};
+use crate::api::review::{decide_report, full_report, void_citation};
+use crate::components::session::{use_current_user, Guard};
+use crate::error::AppError;
+use crate::model::incident::{CitationBrief, CitationStatus, ReportStatus};
+use crate::model::review::{ReportView, ReviewAction, RevisionView};
+use crate::pages::field::outcome_badge;
+
+#[component]
+pub fn ReportPage() -> impl IntoView {
+    view! {
+        <Title text="Full report"/>
+        <Guard permission=Permission::ReadReports>
+            <Report/>
+        </Guard>
+    }
+}
+
+#[component]
+fn Report() -> impl IntoView {
+    let params = use_params_map();
+    let id = Memo::new(move |_| params.with(|p| p.get("id")).and_then(|s| s.parse::<Uuid>().ok()));
+    // Bumped after each decision so the page shows the stored result.
+    let version = RwSignal::new(0u32);
+    let report = Resource::new(
+        move || (id.get(), version.get()),
+        |(id, _)| async move {
+            match id {
+                Some(id) => full_report(id).await,
+                None => Err(AppError::NotFound),
+            }
+        },
+    );
+    let user = use_current_user().0;
+    view! {
+        <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
+            {move || Suspend::new(async move {
+                let chief = user.await.ok().flatten().is_some_and(|me| {
+                    Permission::Review.allows(Some(&me.roles)) == Decision::Allow
+                });
+                match report.await {
+                    Ok(view) => view! { <FullReport view chief version/> }.into_any(),
+                    Err(e) => view! {
+                        <h1>"Full report"</h1>
+                        <p class="notice bad" role="alert">{e.to_string()}</p>
+                    }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+#[component]
+fn FullReport(view: ReportView, chief: bool, version: RwSignal<u32>) -> impl IntoView {
+    let id = view.incident_id;
+    let pdf = format!("/reports/{id}/pdf");
+    let print = move |_| {
+        #[cfg(feature = "hydrate")]
+        let _ = window().print();
+    };
+    let officer_fix = (!chief && view.status == ReportStatus::Returned)
+        .then(|| format!("/field/reports/{id}"));
+    let decide = (chief && view.status == ReportStatus::Submitted)
+        .then(|| view! { <DecisionPanel id revision=view.revision version/> });
+    let amend = chief.then(|| format!("/reports/{id}/amend"));
+    view! {
+        <article class="full-report">
+            <h1>"Incident report"</h1>
+            <p class="hint">"Town of Wells Police Department · Code Chapter 52, Article I · revision " {view.revision}</p>
+            <p><span class="badge" data-testid="report-status">{view.status.label()}</span></p>
+            {view.return_reason.clone().map(|r| view! {
+                <p class="notice warn" data-testid="return-reason">"Returned: " {r}</p>
+            })}
+            <div class="actions no-print">
+                <a class="button secondary" href=pdf rel="external" data-testid="report-pdf">"PDF"</a>
+                <button type="button" class="secondary" on:click=print>"Print"</button>
+                {officer_fix.map(|href| view! { <a class="button" href=href>"Correct and resubmit"</a> })}
+                {amend.map(|href| view! { <a class="button secondary" href=href>"Amend with a reason"</a> })}
+            </div>
+            <CautionList cautions=view.cautions.clone()/>
+            {decide}
+            <dl class="facts">
+                <dt>"Officer"</dt><dd>{view.officer.clone()}</dd>
+                <dt>"Submitted"</dt><dd>{view.submitted_text.clone()}</dd>
+                {view.record.iter().map(|(label, value)| view! {
+                    <dt>{label.clone()}</dt><dd>{value.clone()}</dd>
+                }).collect_view()}
+            </dl>
+            <h2>"Narrative"</h2>
+            <p class="narrative">{view.report.narrative.clone()}</p>
+            <h2>"Persons and verdicts"</h2>
+            <ul>
+                {view.subjects.iter().map(|s| view! {
+                    <li>{s.label.clone()} " — " <span class=outcome_badge(s.outcome)>{s.outcome.label()}</span>
+                        {s.offence.map(|o| view! { " · " {o.reference()} " " {o.title()} })}</li>
+                }).collect_view()}
+            </ul>
+            <h2>"Citations"</h2>
+            {if view.citations.is_empty() {
+                view! { <p>"None."</p> }.into_any()
+            } else {
+                view! { <ul>{view.citations.iter().cloned().map(|c| view! { <CitationItem c chief version/> }).collect_view()}</ul> }.into_any()
+            }}
+            <h2>"History"</h2>
+            <ol class="history">{view.history.iter().cloned().map(|r| view! { <Revision r/> }).collect_view()}</ol>
+            <h2>"Decisions"</h2>
+            {if view.decisions.is_empty() {
+                view! { <p>"None yet."</p> }.into_any()
+            } else {
+                view! {
+                    <ul data-testid="decisions">{view.decisions.iter().map(|d| view! {
+                        <li>{d.at_text.clone()} " · " {d.actor.clone()} " · " <strong>{d.action.clone()}</strong>
+                            {d.citation.clone().map(|c| view! { " " {c} })}
+                            " (revision " {d.revision} ")"
+                            {d.reason.clone().map(|r| view! { " — " {r} })}</li>
+                    }).collect_view()}</ul>
+                }.into_any()
+            }}
+        </article>
+    }
+}
+
+/// Approve, or return with a reason. The revision sent is the one on screen, so
+/// a decision on a report changed meanwhile is refused rather than misapplied.
+#[component]
+fn DecisionPanel(id: Uuid, revision: i64, version: RwSignal<u32>) -> impl IntoView {
+    let reason = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let decide = Action::new(move |action: &ReviewAction| {
+        let action = action.clone();
+        async move {
+            match decide_report(id, revision, action).await {
+                Ok(_) => version.update(|v| *v += 1),
+                Err(e) => error.set(Some(e.to_string())),
+            }
+        }
+    });
+    let ready = crate::components::session::hydrated();
+    let busy = move || !ready.get() || decide.pending().get();
+    view! {
+        <section class="panel no-print" aria-labelledby="decide-heading" data-testid="decision-panel">
+            <h2 id="decide-heading">"Your decision"</h2>
+            {move || error.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="decision-error">{e}</p> })}
+            <div class="actions">
+                <button type="button" data-testid="approve" disabled=busy
+                    on:click=move |_| { decide.dispatch(ReviewAction::Approve); }>"Approve"</button>
+            </div>
+            <div class="field">
+                <label for="return-reason">"Reason for returning it to the officer"</label>
+                <textarea id="return-reason" rows="3" prop:value=move || reason.get()
+                    on:input=move |ev| reason.set(event_target_value(&ev))></textarea>
+            </div>
+            <div class="actions">
+                <button type="button" class="secondary" data-testid="return" disabled=busy
+                    on:click=move |_| { decide.dispatch(ReviewAction::Return { reason: reason.get_untracked() }); }>
+                    "Return to the officer"</button>
+            </div>
+        </section>
+    }
+}
+
+/// A citation, with the chief's void (reason required). Filed and disposed
+/// citations belong to the court: only the court dismisses them.
+#[component]
+fn CitationItem(c: CitationBrief, chief: bool, version: RwSignal<u32>) -> impl IntoView {
+    let href = format!("/citations/{}", c.number);
+    let can_void = chief
+        && matches!(
+            c.status,
+            CitationStatus::Issued | CitationStatus::Returned | CitationStatus::Approved
+        );
+    let number = c.number.clone();
+    let reason = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let void = Action::new(move |_: &()| {
+        let number = number.clone();
+        async move {
+            match void_citation(number, reason.get_untracked()).await {
+                Ok(_) => version.update(|v| *v += 1),
+                Err(e) => error.set(Some(e.to_string())),
+            }
+        }
+    });
+    let field = format!("void-{}", c.number);
+    view! {
+        <li data-testid="report-citation">
+            <a href=href><strong>{c.number.clone()}</strong></a> " · " {c.subject.clone()} " · " {c.offence.reference()}
+            {c.arrest.then_some(" · arrest (§52-2)")} " · "
+            <span class="badge" data-testid="citation-status">{c.status.label()}</span>
+            {can_void.then(|| view! {
+                <details class="no-print">
+                    <summary>"Void this citation"</summary>
+                    {move || error.get().map(|e| view! { <p class="notice bad" role="alert">{e}</p> })}
+                    <div class="field">
+                        <label for=field.clone()>"Reason for voiding (the number stays used and shows as void)"</label>
+                        <textarea id=field.clone() rows="2" prop:value=move || reason.get()
+                            on:input=move |ev| reason.set(event_target_value(&ev))></textarea>
+                    </div>
+                    <button type="button" class="danger" data-testid="void"
+                        disabled=move || void.pending().get()
+                        on:click=move |_| { void.dispatch(()); }>"Void"</button>
+                </details>
+            })}
+        </li>
+    }
+}
+
+#[component]
+fn Revision(r: RevisionView) -> impl IntoView {
+    view! {
+        <li data-testid="revision">
+            <p><strong>"Revision " {r.revision}</strong> " · " {r.kind.clone()} " by " {r.actor.clone()} " · " {r.at_text.clone()}
+               {r.reason.clone().map(|why| view! { " — " {why} })}</p>
+            {(!r.changes.is_empty()).then(|| view! {
+                <crate::components::table::ScrollTable label=format!("Changes in revision {}", r.revision)>
+                    <table class="diff" data-testid="diff">
+                        <thead><tr><th scope="col">"Field"</th><th scope="col">"Before"</th><th scope="col">"After"</th></tr></thead>
+                        <tbody>{r.changes.iter().map(|c| view! {
+                            <tr><td><code>{c.field.clone()}</code></td><td><del>{c.before.clone()}</del></td><td><ins>{c.after.clone()}</ins></td></tr>
+                        }).collect_view()}</tbody>
+                    </table>
+                </crate::components::table::ScrollTable>
+            })}
+        </li>
+    }
+}
