@@ -142,6 +142,10 @@ test('the chief approves, returns and voids; the officer corrects a returned rep
   await page.getByLabel(/Reason for voiding/).fill('Entered against the wrong person.');
   await page.getByTestId('void').click();
   await expect(page.getByTestId('citation-status')).toHaveText('Void');
+  // The report itself is still the chief's to decide; approving it leaves the void as is.
+  await page.getByTestId('approve').click();
+  await expect(page.getByTestId('report-status')).toHaveText('Approved');
+  await expect(page.getByTestId('citation-status')).toHaveText('Void');
 
   // The register finds each by number, with its status.
   for (const [number, status] of [[approved, 'Approved'], [returned, 'Approved'], [voided, 'Void']]) {
