@@ -37,7 +37,7 @@ use crate::components::session::provide_current_user;
 use crate::pages::account::PasswordPage;
 use crate::pages::admin::{audit::AuditPage, settings::SettingsPage, users::UsersPage};
 use crate::pages::citation::CitationPage;
-use crate::pages::desk::{queue::ReviewQueuePage, register::RegisterPage, report::ReportPage};
+use crate::pages::desk::{dashboard::DashboardPage, queue::ReviewQueuePage, register::RegisterPage, report::ReportPage};
 use crate::pages::field::correct::{AmendReportPage, CorrectReportPage};
 use crate::pages::field::{reports::MyReportsPage, NewIncidentPage};
 use crate::pages::setup::SetupPage;
@@ -119,6 +119,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/field/reports/:id") view=CorrectReportPage ssr=ssr()/>
                     <Route path=path!("/review") view=ReviewQueuePage ssr=ssr()/>
                     <Route path=path!("/register") view=RegisterPage ssr=ssr()/>
+                    <Route path=path!("/dashboard") view=DashboardPage ssr=ssr()/>
                     <Route path=path!("/reports/:id") view=ReportPage ssr=ssr()/>
                     <Route path=path!("/reports/:id/amend") view=AmendReportPage ssr=ssr()/>
                     <Route path=path!("/citations/:number") view=CitationPage ssr=ssr()/>

@@ -7,7 +7,7 @@ use app::model::account::{NewUser, Role};
 use app::store::accounts::{self, AccountChange, By};
 use app::store::{audit, Store};
 
-use crate::config::{AuditCommand, UserCommand};
+use crate::config::{AuditCommand, Seed, UserCommand};
 
 fn by(now: app::ordinance::Moment) -> By<'static> {
     By {
@@ -132,4 +132,31 @@ pub async fn audit(store: &Store, command: AuditCommand) -> Result<(), String> {
             Err(e) => Err(format!("cannot read the audit log: {e}")),
         },
     }
+}
+
+pub async fn seed(store: &Store, seed: Seed) -> Result<(), String> {
+    let zone = app::town_time::TownZone::named(&seed.time_zone)?;
+    let court = app::store::settings::court(&store.reader)
+        .await
+        .map_err(describe)?;
+    let started = std::time::Instant::now();
+    let plan = app::store::seed::SeedPlan {
+        incidents: seed.incidents,
+        seed: seed.seed,
+        force: seed.force,
+    };
+    let done = app::store::seed::seed(store, &zone, &court, plan, SystemClock.now())
+        .await
+        .map_err(describe)?;
+    println!(
+        "seeded {} incidents ({} persons, {} citations, {} returned, {} voided) with seed {} in {:.1} s",
+        done.incidents,
+        done.persons,
+        done.citations,
+        done.returned,
+        done.voided,
+        seed.seed,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
 }

@@ -41,6 +41,24 @@ pub enum Command {
     /// Check the audit log.
     #[command(subcommand)]
     Audit(AuditCommand),
+    /// Fill the database with synthetic incidents for demos and benchmarks.
+    Seed(Seed),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct Seed {
+    /// How many incidents to make.
+    #[arg(long)]
+    pub incidents: u64,
+    /// The generator's seed: the same seed makes the same incidents.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Run even though the database holds real (not seeded) incidents.
+    #[arg(long)]
+    pub force: bool,
+    /// IANA time zone of the Town (as for `serve`).
+    #[arg(long, env = "WELLS_TIME_ZONE", default_value = "America/New_York")]
+    pub time_zone: String,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -1,12 +1,13 @@
-//! Files the browser downloads (not pages, not JSON): the citation and report PDFs.
+//! Files the browser downloads (not pages, not JSON): the citation and report
+//! PDFs, and the dashboard's tables as CSV.
 
 use app::access::{Decision, Permission};
 use app::auth::Actor;
 use app::error::AppError;
 use app::model::audit::AuditOutcome;
 use app::state::AppState;
-use app::store::{audit, incidents, register};
-use axum::extract::{Path, State};
+use app::store::{audit, dashboard, incidents, register};
+use axum::extract::{Path, Query, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::{Extensions, Uri};
 use axum::response::{IntoResponse, Redirect, Response};
@@ -116,5 +117,69 @@ pub async fn report_pdf(
             &format!("report-{id}.pdf"),
         ),
         Err(error) => error.into_response_json(),
+    }
+}
+
+/// `GET /dashboard/{figure}.csv?from=&to=`: one of the dashboard's tables, as the
+/// page shows it (RFC 4180, UTF-8, a header row).
+pub async fn dashboard_csv(
+    State(state): State<AppState>,
+    Path(file): Path<String>,
+    Query(period): Query<app::model::dashboard::Period>,
+    uri: Uri,
+    extensions: Extensions,
+) -> Response {
+    if let Err(response) = require(&state, &extensions, &uri, Permission::Oversee).await {
+        return response;
+    }
+    if let Err(error) = AppError::unless_any(period.problems()) {
+        return error.into_response_json();
+    }
+    let Some(key) = file.strip_suffix(".csv") else {
+        return AppError::NotFound.into_response_json();
+    };
+    let figures = match dashboard::dashboard(&state.store.reader, &period).await {
+        Ok(d) => d,
+        Err(error) => return error.into_response_json(),
+    };
+    let Some(figure) = figures.figure(key) else {
+        return AppError::NotFound.into_response_json();
+    };
+    let mut out = csv::Writer::from_writer(Vec::new());
+    for record in figure.records() {
+        // Labels are the Town's own words (locations typed by officers among
+        // them), so a cell that a spreadsheet would run as a formula is quoted
+        // as text first.
+        let cells: Vec<String> = record.iter().map(|c| neutralise(c)).collect();
+        if out.write_record(&cells).is_err() {
+            return AppError::Internal.into_response_json();
+        }
+    }
+    let Ok(bytes) = out.into_inner() else {
+        return AppError::Internal.into_response_json();
+    };
+    (
+        [
+            (CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
+            (
+                CONTENT_DISPOSITION,
+                format!(
+                    "attachment; filename=\"{key}-{}-{}.csv\"",
+                    period.from, period.to
+                ),
+            ),
+            (CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
+/// A cell a spreadsheet would evaluate (`=`, `+`, `-`, `@`, tab, carriage return)
+/// gets a leading apostrophe, so it shows as the text it is.
+pub fn neutralise(cell: &str) -> String {
+    match cell.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{cell}"),
+        _ => cell.to_owned(),
     }
 }

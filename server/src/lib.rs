@@ -81,6 +81,7 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(health::healthz))
         .route("/citations/{number}/pdf", get(downloads::citation_pdf))
         .route("/reports/{id}/pdf", get(downloads::report_pdf))
+        .route("/dashboard/{file}", get(downloads::dashboard_csv))
         .leptos_routes_with_context(
             &state,
             routes,

@@ -25,6 +25,7 @@ async fn main() -> ExitCode {
             Command::Serve(serve) => serve_app(store, serve).await,
             Command::User(command) => server::cli::user(&store, command).await,
             Command::Audit(command) => server::cli::audit(&store, command).await,
+            Command::Seed(seed) => server::cli::seed(&store, seed).await,
         },
     };
     match result {

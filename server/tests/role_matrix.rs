@@ -132,6 +132,7 @@ fn expectations() -> Vec<(&'static str, &'static [Who], Body)> {
             |_| json!({ "filter": {}, "after": null }),
         ),
         ("/api/register/officers", CHIEF, |_| json!({})),
+        ("/api/dashboard", CHIEF, |_| json!({ "period": null })),
         (
             "/api/reports/get",
             OFFICER_OR_CHIEF,

@@ -7,5 +7,6 @@
 
 pub mod account;
 pub mod admin;
+pub mod dashboard;
 pub mod incidents;
 pub mod review;

@@ -13,6 +13,7 @@ const MENU: &[(Permission, &str, &str)] = &[
     (Permission::RecordIncidents, "/field/reports", "My reports"),
     (Permission::Review, "/review", "Review queue"),
     (Permission::Oversee, "/register", "Register"),
+    (Permission::Oversee, "/dashboard", "Dashboard"),
     (Permission::ManageUsers, "/admin/users", "Users"),
     (Permission::ReadAudit, "/admin/audit", "Audit log"),
     (

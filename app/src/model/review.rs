@@ -5,8 +5,11 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::error::FieldError;
-use crate::model::incident::{CitationBrief, IncidentReport, ReportStatus, MAX_SHORT_CHARS};
-use crate::ordinance::{Caution, Decision, Offence, Outcome};
+use crate::model::incident::{
+    AgeRange, CitationBrief, IncidentReport, PerceivedRace, PerceivedSex, ReportStatus,
+    MAX_SHORT_CHARS,
+};
+use crate::ordinance::{Caution, Decision, Offence, Outcome, ProtectedActivity};
 
 /// What the chief should look at before approving. The first three come from the
 /// rules (`ordinance::Caution`); the GPS one is a check on the record itself.
@@ -109,6 +112,144 @@ pub struct ReportFilter {
     /// Citation number, subject name (start of), or location (start of).
     #[serde(default)]
     pub text: Option<String>,
+    // The dashboard's figures link to the register rows behind them; these
+    // narrow it the way each figure counts.
+    /// The §52-1 E answer.
+    #[serde(default)]
+    pub protected: Option<ProtectedActivity>,
+    /// Hour of the day in the Town's time, 0–23.
+    #[serde(default)]
+    pub hour: Option<u8>,
+    /// Day of the week in the Town's time, 0 = Monday.
+    #[serde(default)]
+    pub weekday: Option<u8>,
+    /// The typed location, exactly (ignoring case).
+    #[serde(default)]
+    pub location: Option<String>,
+    /// A GPS cell of the dashboard's map grid.
+    #[serde(default)]
+    pub cell: Option<GpsCell>,
+    /// A person perceived so (bias audit); with `offence` and `outcome` the same
+    /// person must match all three.
+    #[serde(default)]
+    pub age: Option<AgeRange>,
+    #[serde(default)]
+    pub sex: Option<PerceivedSex>,
+    #[serde(default)]
+    pub race: Option<PerceivedRace>,
+    /// A person who answered the order so (§52-1 D).
+    #[serde(default)]
+    pub response: Option<ResponseKind>,
+    /// Reports with at least one citation that is not void.
+    #[serde(default)]
+    pub cited: Option<bool>,
+    /// Reports the chief returned, or with a citation voided.
+    #[serde(default)]
+    pub decided: Option<DecidedKind>,
+}
+
+/// A person's response to the order, without its time (as `subject.response`
+/// stores it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ResponseKind {
+    NoOrder,
+    LeftBeforeOrder,
+    Complied,
+    Refused,
+}
+
+impl ResponseKind {
+    pub const fn code(self) -> &'static str {
+        match self {
+            ResponseKind::NoOrder => "no_order",
+            ResponseKind::LeftBeforeOrder => "left_before_order",
+            ResponseKind::Complied => "complied",
+            ResponseKind::Refused => "refused",
+        }
+    }
+}
+
+/// A chief's decision the register can look for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DecidedKind {
+    Return,
+    Void,
+}
+
+impl DecidedKind {
+    pub const fn code(self) -> &'static str {
+        match self {
+            DecidedKind::Return => "return",
+            DecidedKind::Void => "void",
+        }
+    }
+}
+
+/// Cells of the dashboard's location grid, in 1/200 of a degree (about 550 m
+/// north–south and 400 m east–west at Wells): small enough to tell Drakes
+/// Island from Wells Beach, large enough to gather fixes of one place.
+pub const CELLS_PER_DEGREE: f64 = 200.0;
+
+/// A GPS grid cell, written `lat_index:lon_index` (counted from 90° S, 180° W, so
+/// both are positive).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GpsCell {
+    pub lat_index: i64,
+    pub lon_index: i64,
+}
+
+impl GpsCell {
+    pub fn of(latitude: f64, longitude: f64) -> GpsCell {
+        GpsCell {
+            lat_index: ((latitude + 90.0) * CELLS_PER_DEGREE) as i64,
+            lon_index: ((longitude + 180.0) * CELLS_PER_DEGREE) as i64,
+        }
+    }
+    /// The cell's centre, as latitude and longitude.
+    pub fn centre(self) -> (f64, f64) {
+        (
+            (self.lat_index as f64 + 0.5) / CELLS_PER_DEGREE - 90.0,
+            (self.lon_index as f64 + 0.5) / CELLS_PER_DEGREE - 180.0,
+        )
+    }
+}
+
+impl std::fmt::Display for GpsCell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.lat_index, self.lon_index)
+    }
+}
+
+impl std::str::FromStr for GpsCell {
+    type Err = ();
+    fn from_str(s: &str) -> Result<GpsCell, ()> {
+        let (a, b) = s.split_once(':').ok_or(())?;
+        let cell = GpsCell {
+            lat_index: a.trim().parse().map_err(|_| ())?,
+            lon_index: b.trim().parse().map_err(|_| ())?,
+        };
+        let max_lat = (180.0 * CELLS_PER_DEGREE) as i64;
+        let max_lon = (360.0 * CELLS_PER_DEGREE) as i64;
+        ((0..=max_lat).contains(&cell.lat_index) && (0..=max_lon).contains(&cell.lon_index))
+            .then_some(cell)
+            .ok_or(())
+    }
+}
+
+impl Serialize for GpsCell {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for GpsCell {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GpsCell, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse()
+            .map_err(|()| serde::de::Error::custom("cell: lat_index:lon_index of the grid"))
+    }
 }
 
 impl ReportFilter {
@@ -130,15 +271,22 @@ impl ReportFilter {
                 errors.push(FieldError::new("to", "to: on or after the from date."));
             }
         }
-        if self
-            .text
-            .as_deref()
-            .is_some_and(|t| t.chars().count() > MAX_SHORT_CHARS)
-        {
-            errors.push(FieldError::new(
-                "text",
-                format!("Search: at most {MAX_SHORT_CHARS} characters."),
-            ));
+        for (field, value) in [("text", &self.text), ("location", &self.location)] {
+            if value
+                .as_deref()
+                .is_some_and(|t| t.chars().count() > MAX_SHORT_CHARS)
+            {
+                errors.push(FieldError::new(
+                    field,
+                    format!("{field}: at most {MAX_SHORT_CHARS} characters."),
+                ));
+            }
+        }
+        if self.hour.is_some_and(|h| h > 23) {
+            errors.push(FieldError::new("hour", "hour: 0 to 23."));
+        }
+        if self.weekday.is_some_and(|d| d > 6) {
+            errors.push(FieldError::new("weekday", "weekday: 0 (Monday) to 6."));
         }
         errors
     }

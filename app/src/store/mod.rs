@@ -18,9 +18,11 @@ pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../server/migrati
 
 pub mod accounts;
 pub mod audit;
+pub mod dashboard;
 pub mod incidents;
 pub mod register;
 pub mod review;
+pub mod seed;
 pub mod settings;
 
 /// Handles to the database. Cheap to clone.

@@ -11,7 +11,7 @@ use crate::model::account::Role;
 use crate::model::incident::CitationBrief;
 use crate::model::incident::{CitationStatus, IncidentReport, ReportStatus};
 use crate::model::review::{
-    changes, rule_cautions, CautionKind, DecisionView, OfficerOption, RegisterCursor, RegisterPage, ReportFilter,
+    changes, rule_cautions, CautionKind, DecisionView, OfficerOption, CELLS_PER_DEGREE, RegisterCursor, RegisterPage, ReportFilter,
     ReportRow, ReportView, RevisionView, SubjectLine,
 };
 use crate::ordinance::narrative::status_words;
@@ -21,6 +21,16 @@ use crate::store::incidents::{
     violation_lines,
 };
 use crate::town_time::TownZone;
+
+/// The GPS grid cell of an incident's fix, in SQL: the same arithmetic as
+/// `GpsCell::of` (the offsets keep both indexes positive, so the cast truncates
+/// like `floor`, as Rust's `as` does).
+pub fn cell_sql() -> (String, String) {
+    (
+        format!("CAST((i.gps_lat + 90.0) * {CELLS_PER_DEGREE:?} AS INTEGER)"),
+        format!("CAST((i.gps_lon + 180.0) * {CELLS_PER_DEGREE:?} AS INTEGER)"),
+    )
+}
 
 /// Rows a register page holds.
 pub const PAGE_ROWS: i64 = 50;
@@ -51,20 +61,63 @@ fn push_filter(q: &mut QueryBuilder<'_, Sqlite>, filter: &ReportFilter) {
         q.push(" AND (' ' || i.cautions || ' ') LIKE ")
             .push_bind(format!("% {} %", caution.code()));
     }
-    // `column` is one of two fixed names, never input.
-    let mut some_person = |column: &str, code: &'static str| {
-        q.push(format!(
-            " AND EXISTS (SELECT 1 FROM subject s WHERE s.incident_id = i.incident_id \
-             AND s.withdrawn_at IS NULL AND s.{column} = "
-        ))
-        .push_bind(code)
-        .push(")");
-    };
-    if let Some(offence) = filter.offence {
-        some_person("offence", offence.code());
+    if let Some(p) = filter.protected {
+        q.push(" AND i.protected_activity = ").push_bind(p.code());
     }
-    if let Some(outcome) = filter.outcome {
-        some_person("outcome", outcome.code());
+    if let Some(hour) = filter.hour {
+        q.push(" AND i.local_hour = ").push_bind(i64::from(hour));
+    }
+    if let Some(day) = filter.weekday {
+        q.push(" AND i.local_weekday = ").push_bind(i64::from(day));
+    }
+    if let Some(location) = filter.location.clone() {
+        q.push(" AND i.location_text = ")
+            .push_bind(location)
+            .push(" COLLATE NOCASE");
+    }
+    if let Some(cell) = filter.cell {
+        let (lat, lon) = cell_sql();
+        q.push(format!(" AND {lat} = "))
+            .push_bind(cell.lat_index)
+            .push(format!(" AND {lon} = "))
+            .push_bind(cell.lon_index);
+    }
+    if let Some(cited) = filter.cited {
+        q.push(if cited { " AND EXISTS" } else { " AND NOT EXISTS" }).push(
+            " (SELECT 1 FROM citation c WHERE c.incident_id = i.incident_id AND c.status <> 'void')",
+        );
+    }
+    if let Some(kind) = filter.decided {
+        q.push(
+            " AND EXISTS (SELECT 1 FROM review_decision d WHERE d.incident_id = i.incident_id \
+             AND d.action = ",
+        )
+        .push_bind(kind.code())
+        .push(")");
+    }
+    // One person must match every person-level condition: "a person perceived as
+    // 18–24 who was cited", not one of each.
+    let person: Vec<(&str, &'static str)> = [
+        ("offence", filter.offence.map(Offence::code)),
+        ("outcome", filter.outcome.map(Outcome::code)),
+        ("perceived_age", filter.age.map(|a| a.code())),
+        ("perceived_sex", filter.sex.map(|a| a.code())),
+        ("perceived_race", filter.race.map(|a| a.code())),
+        ("response", filter.response.map(|r| r.code())),
+    ]
+    .into_iter()
+    .filter_map(|(column, code)| code.map(|c| (column, c)))
+    .collect();
+    if !person.is_empty() {
+        q.push(
+            " AND EXISTS (SELECT 1 FROM subject s WHERE s.incident_id = i.incident_id \
+             AND s.withdrawn_at IS NULL",
+        );
+        // `column` is one of the fixed names above, never input.
+        for (column, code) in person {
+            q.push(format!(" AND s.{column} = ")).push_bind(code);
+        }
+        q.push(")");
     }
     if let Some(text) = filter
         .text

@@ -3,6 +3,7 @@
 //! dashboard figure can link to the register rows behind it and a filtered page
 //! can be bookmarked or shared.
 
+pub mod dashboard;
 pub mod queue;
 pub mod register;
 pub mod report;
@@ -34,24 +35,63 @@ pub fn filter_from_query(query: &ParamsMap) -> ReportFilter {
         from: param(query, "from"),
         to: param(query, "to"),
         text: param(query, "text"),
+        protected: param(query, "protected"),
+        hour: number(query, "hour"),
+        weekday: number(query, "weekday"),
+        location: param(query, "location"),
+        cell: param(query, "cell"),
+        age: param(query, "age"),
+        sex: param(query, "sex"),
+        race: param(query, "race"),
+        response: param(query, "response"),
+        cited: query.get("cited").and_then(|v| v.trim().parse().ok()),
+        decided: param(query, "decided"),
     }
+}
+
+fn number(query: &ParamsMap, key: &str) -> Option<u8> {
+    query.get(key)?.trim().parse().ok()
+}
+
+/// A filter's set fields as (name, value) pairs, named as in the address.
+fn query_pairs(filter: &ReportFilter) -> Vec<(String, String)> {
+    let serde_json::Value::Object(map) = serde_json::to_value(filter).unwrap_or_default() else {
+        return Vec::new();
+    };
+    map.into_iter()
+        .filter_map(|(key, v)| match v {
+            serde_json::Value::String(s) => Some((key, s)),
+            serde_json::Value::Number(n) => Some((key, n.to_string())),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The query string of a filter (for links to the register).
 pub fn filter_query(filter: &ReportFilter) -> String {
-    let value = serde_json::to_value(filter).unwrap_or_default();
-    let mut parts = Vec::new();
-    if let serde_json::Value::Object(map) = value {
-        for (key, v) in map {
-            if let serde_json::Value::String(s) = v {
-                parts.push(format!(
-                    "{key}={}",
-                    crate::components::session::encode(&s)
-                ));
-            }
-        }
+    query_pairs(filter)
+        .into_iter()
+        .map(|(k, v)| format!("{k}={}", crate::components::session::encode(&v)))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+/// The dashboard-only parts of a filter, which the form has no inputs for.
+fn beyond_form(filter: &ReportFilter) -> ReportFilter {
+    ReportFilter {
+        protected: filter.protected,
+        hour: filter.hour,
+        weekday: filter.weekday,
+        location: filter.location.clone(),
+        cell: filter.cell,
+        age: filter.age,
+        sex: filter.sex,
+        race: filter.race,
+        response: filter.response,
+        cited: filter.cited,
+        decided: filter.decided,
+        ..ReportFilter::default()
     }
-    parts.join("&")
 }
 
 fn code<T: serde::Serialize>(value: &T) -> String {
@@ -121,8 +161,20 @@ pub fn FilterForm(
     .map(|s| (s.code().to_owned(), s.label().to_owned()))
     .collect();
     let opt = |v: &Option<String>| v.clone().unwrap_or_default();
+    // Kept through "Apply filters", and said in words.
+    let hidden = query_pairs(&beyond_form(&filter));
+    let narrowed = (!hidden.is_empty()).then(|| {
+        let words = hidden
+            .iter()
+            .map(|(k, v)| format!("{k} = {v}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        view! { <p class="hint wide" data-testid="narrowed">"Also narrowed by: " {words}</p> }
+    });
     view! {
         <form class="panel desk-filters" method="get" action=action role="search" aria-label="Filter reports">
+            {hidden.into_iter().map(|(name, value)| view! { <input type="hidden" name=name value=value/> }).collect_view()}
+            {narrowed}
             {register.then(|| view! {
                 <div class="field wide">
                     <label for="filter-text">"Citation number, person or place"</label>

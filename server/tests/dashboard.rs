@@ -1,0 +1,478 @@
+//! The dashboard: its SQL aggregates against a naive count of the same seeded
+//! rows, its links against the register, its CSV, and the seed command's rules.
+
+mod support;
+
+use std::collections::BTreeMap;
+
+use app::model::account::Role;
+use app::model::dashboard::Dashboard;
+use app::model::review::GpsCell;
+use app::ordinance::Moment;
+use app::store::seed::{seed, SeedPlan};
+use axum::http::StatusCode;
+use serde_json::json;
+use support::{refusal_report, TestApp, START};
+
+const DAY: i64 = 86_400_000;
+
+async fn seeded(incidents: u64, seed_value: u64) -> TestApp {
+    let app = TestApp::new().await;
+    let court = app::store::settings::court(&app.state.store.reader)
+        .await
+        .expect("court");
+    let plan = SeedPlan {
+        incidents,
+        seed: seed_value,
+        force: false,
+    };
+    seed(&app.state.store, &app.state.settings.town_zone, &court, plan, START)
+        .await
+        .expect("seed");
+    app
+}
+
+/// The whole seeded year as the dashboard's period.
+fn whole_year(app: &TestApp) -> (String, String) {
+    let zone = &app.state.settings.town_zone;
+    (zone.date(Moment(START.0 - 366 * DAY)), zone.date(START))
+}
+
+async fn dashboard(app: &TestApp, chief: &str, from: &str, to: &str) -> Dashboard {
+    let reply = app
+        .post(
+            "/api/dashboard",
+            json!({ "period": { "from": from, "to": to } }),
+            Some(chief),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    serde_json::from_str(&reply.body).expect("dashboard json")
+}
+
+/// A figure as label → counts.
+fn table(d: &Dashboard, key: &str) -> BTreeMap<String, Vec<i64>> {
+    d.figure(key)
+        .unwrap_or_else(|| panic!("figure {key}"))
+        .rows
+        .iter()
+        .map(|r| (r.label.clone(), r.counts.iter().map(|c| c.value).collect()))
+        .collect()
+}
+
+#[derive(sqlx::FromRow)]
+struct Incident {
+    incident_id: String,
+    officer: String,
+    local_date: String,
+    local_hour: i64,
+    local_weekday: i64,
+    protected_activity: String,
+    location_text: String,
+    gps_lat: Option<f64>,
+    gps_lon: Option<f64>,
+}
+
+#[derive(sqlx::FromRow)]
+struct Person {
+    incident_id: String,
+    offence: Option<String>,
+    outcome: String,
+    response: String,
+    perceived_race: String,
+}
+
+fn bump(map: &mut BTreeMap<String, Vec<i64>>, key: String, column: usize, width: usize) {
+    map.entry(key).or_insert_with(|| vec![0; width])[column] += 1;
+}
+
+#[tokio::test]
+async fn the_dashboards_sql_aggregates_equal_a_naive_count_of_the_seeded_rows() {
+    let app = seeded(1_500, 42).await;
+    app.user("carla", &[Role::Chief]).await;
+    let chief = app.session("carla").await;
+    let (from, to) = whole_year(&app);
+    let d = dashboard(&app, &chief, &from, &to).await;
+
+    // Every row, read plainly, then counted here.
+    let pool = &app.state.store.reader;
+    let incidents: Vec<Incident> = sqlx::query_as(
+        "SELECT i.incident_id, u.full_name || ' (badge ' || u.badge_number || ')' AS officer, i.local_date, \
+         i.local_hour, i.local_weekday, i.protected_activity, i.location_text, i.gps_lat, i.gps_lon \
+         FROM incident i JOIN app_user u ON u.user_id = i.officer_id",
+    )
+    .fetch_all(pool)
+    .await
+    .expect("incidents");
+    let in_period: BTreeMap<String, &Incident> = incidents
+        .iter()
+        .filter(|i| i.local_date >= from && i.local_date <= to)
+        .map(|i| (i.incident_id.clone(), i))
+        .collect();
+    assert!(in_period.len() > 1_000, "the period holds the seeded set");
+    let persons: Vec<Person> = sqlx::query_as(
+        "SELECT incident_id, offence, outcome, response, perceived_race FROM subject WHERE withdrawn_at IS NULL",
+    )
+    .fetch_all(pool)
+    .await
+    .expect("persons");
+    let persons: Vec<&Person> = persons
+        .iter()
+        .filter(|p| in_period.contains_key(&p.incident_id))
+        .collect();
+    let citations: Vec<(String, String)> =
+        sqlx::query_as("SELECT incident_id, status FROM citation")
+            .fetch_all(pool)
+            .await
+            .expect("citations");
+    let citations: Vec<&(String, String)> = citations
+        .iter()
+        .filter(|(i, _)| in_period.contains_key(i))
+        .collect();
+
+    // By hour and weekday.
+    let mut hours = BTreeMap::new();
+    let mut days = BTreeMap::new();
+    for i in in_period.values() {
+        bump(&mut hours, format!("{:02}:00", i.local_hour), 0, 1);
+        bump(
+            &mut days,
+            app::model::dashboard::WEEKDAYS[i.local_weekday as usize].to_owned(),
+            0,
+            1,
+        );
+    }
+    let nonzero = |t: BTreeMap<String, Vec<i64>>| -> BTreeMap<String, Vec<i64>> {
+        t.into_iter().filter(|(_, v)| v.iter().any(|n| *n > 0)).collect()
+    };
+    assert_eq!(nonzero(table(&d, "by_hour")), hours);
+    assert_eq!(nonzero(table(&d, "by_weekday")), days);
+
+    // §52-1 E screening.
+    let mut screened = BTreeMap::new();
+    for i in in_period.values() {
+        let p = app::ordinance::ProtectedActivity::ALL
+            .into_iter()
+            .find(|p| p.code() == i.protected_activity)
+            .expect("known answer");
+        bump(&mut screened, p.label().to_owned(), 0, 1);
+    }
+    assert_eq!(nonzero(table(&d, "protected")), screened);
+
+    // Persons charged by offence: charged, cited, arrested.
+    let mut offences = BTreeMap::new();
+    for p in &persons {
+        if let Some(code) = &p.offence {
+            let o = app::ordinance::Offence::from_code(code).expect("offence");
+            let label = format!("{} {}", o.reference(), o.title());
+            bump(&mut offences, label.clone(), 0, 3);
+            match p.outcome.as_str() {
+                "cited" => bump(&mut offences, label, 1, 3),
+                "arrested" => bump(&mut offences, label, 2, 3),
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(nonzero(table(&d, "by_offence")), offences);
+    assert!(
+        offences.keys().any(|k| k.starts_with("§52-2")),
+        "the seed makes group cases"
+    );
+
+    // Outcomes, and the compliance rate's parts.
+    let mut outcomes = BTreeMap::new();
+    for p in &persons {
+        let o = app::ordinance::Outcome::ALL
+            .into_iter()
+            .find(|o| o.code() == p.outcome)
+            .expect("outcome");
+        bump(&mut outcomes, o.label().to_owned(), 0, 1);
+    }
+    assert_eq!(nonzero(table(&d, "outcomes")), outcomes);
+    let complied = persons.iter().filter(|p| p.response == "complied").count() as i64;
+    let refused = persons.iter().filter(|p| p.response == "refused").count() as i64;
+    let after = table(&d, "after_order");
+    assert_eq!(after["Complied"], vec![complied]);
+    assert_eq!(after["Failed or refused to obey"], vec![refused]);
+    let rate = d
+        .totals
+        .iter()
+        .find(|t| t.label.starts_with("Complied"))
+        .expect("rate");
+    assert_eq!(
+        rate.value,
+        app::model::dashboard::percent(complied, complied + refused)
+    );
+
+    // By officer: incidents and citations not void.
+    let mut officers = BTreeMap::new();
+    for i in in_period.values() {
+        bump(&mut officers, i.officer.clone(), 0, 2);
+    }
+    for (incident, status) in &citations {
+        if status != "void" {
+            bump(&mut officers, in_period[incident].officer.clone(), 1, 2);
+        }
+    }
+    assert_eq!(table(&d, "by_officer"), officers);
+
+    // Citations over time, by month.
+    let mut months = BTreeMap::new();
+    for i in in_period.values() {
+        bump(&mut months, i.local_date[..7].to_owned(), 0, 2);
+    }
+    for (incident, status) in &citations {
+        if status != "void" {
+            bump(&mut months, in_period[incident].local_date[..7].to_owned(), 1, 2);
+        }
+    }
+    assert_eq!(nonzero(table(&d, "over_time")), months);
+
+    // Top ten locations and GPS cells, ties by name / cell.
+    let top = |counts: BTreeMap<String, i64>| -> Vec<(String, i64)> {
+        let mut v: Vec<_> = counts.into_iter().collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        v.truncate(10);
+        v
+    };
+    let mut places = BTreeMap::new();
+    for i in in_period.values() {
+        *places.entry(i.location_text.clone()).or_insert(0) += 1;
+    }
+    let shown: Vec<(String, i64)> = d
+        .figure("top_locations")
+        .expect("locations")
+        .rows
+        .iter()
+        .map(|r| (r.label.clone(), r.counts[0].value))
+        .collect();
+    assert_eq!(shown, top(places));
+    let mut cells: BTreeMap<GpsCell, i64> = BTreeMap::new();
+    for i in in_period.values() {
+        if let (Some(lat), Some(lon)) = (i.gps_lat, i.gps_lon) {
+            *cells.entry(GpsCell::of(lat, lon)).or_insert(0) += 1;
+        }
+    }
+    let mut cells: Vec<(GpsCell, i64)> = cells.into_iter().collect();
+    cells.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    cells.truncate(10);
+    let shown: Vec<(Option<GpsCell>, i64)> = d
+        .figure("gps_cells")
+        .expect("cells")
+        .rows
+        .iter()
+        .map(|r| (r.counts[0].filter.as_ref().and_then(|f| f.cell), r.counts[0].value))
+        .collect();
+    assert_eq!(
+        shown,
+        cells.into_iter().map(|(c, n)| (Some(c), n)).collect::<Vec<_>>()
+    );
+
+    // Bias audit: perceived race, cited / arrested / warned / complied.
+    let mut races = BTreeMap::new();
+    for p in &persons {
+        let label = app::model::incident::PerceivedRace::from_code(&p.perceived_race)
+            .expect("race")
+            .label()
+            .to_owned();
+        let column = match p.outcome.as_str() {
+            "cited" => 0,
+            "arrested" => 1,
+            "warned" => 2,
+            "complied" => 3,
+            _ => {
+                races.entry(label).or_insert_with(|| vec![0; 4]);
+                continue;
+            }
+        };
+        bump(&mut races, label, column, 4);
+    }
+    assert_eq!(table(&d, "perceived_race"), races);
+
+    // Returns and voids, from the decisions.
+    let decisions: Vec<(String, String)> =
+        sqlx::query_as("SELECT incident_id, action FROM review_decision")
+            .fetch_all(pool)
+            .await
+            .expect("decisions");
+    let count = |action: &str| {
+        decisions
+            .iter()
+            .filter(|(i, a)| a == action && in_period.contains_key(i))
+            .count() as i64
+    };
+    let decided = table(&d, "returns_voids");
+    assert_eq!(decided["Returned to the officer"], vec![count("return")]);
+    assert_eq!(decided["Citation voided"], vec![count("void")]);
+    assert!(count("return") > 0 && count("void") > 0);
+}
+
+/// Pages through the register with `filter` and counts the incidents.
+async fn register_count(app: &TestApp, chief: &str, filter: &serde_json::Value) -> i64 {
+    let mut after = serde_json::Value::Null;
+    let mut n = 0;
+    loop {
+        let reply = app
+            .post(
+                "/api/register/search",
+                json!({ "filter": filter, "after": after }),
+                Some(chief),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+        let page = reply.json();
+        n += page["rows"].as_array().map_or(0, Vec::len) as i64;
+        if page["next"].is_null() {
+            return n;
+        }
+        after = page["next"].clone();
+    }
+}
+
+#[tokio::test]
+async fn every_incident_count_links_to_exactly_the_register_rows_behind_it() {
+    let app = seeded(600, 9).await;
+    app.user("carla", &[Role::Chief]).await;
+    let chief = app.session("carla").await;
+    let (from, to) = whole_year(&app);
+    let d = dashboard(&app, &chief, &from, &to).await;
+    let mut checked = 0;
+    for key in [
+        "by_weekday",
+        "protected",
+        "by_officer",
+        "top_locations",
+        "gps_cells",
+        "over_time",
+    ] {
+        for row in &d.figure(key).expect("figure").rows {
+            for count in &row.counts {
+                let Some(filter) = &count.filter else {
+                    assert_eq!(count.value, 0, "{key} {}: a count without a link", row.label);
+                    continue;
+                };
+                let filter = serde_json::to_value(filter).expect("filter");
+                let listed = register_count(&app, &chief, &filter).await;
+                // Incident counts match exactly; citation counts are of
+                // citations, and the register lists their incidents.
+                if key == "by_officer" || key == "over_time" {
+                    assert!(listed >= 1 && listed <= count.value, "{key} {}: {listed} vs {}", row.label, count.value);
+                } else {
+                    assert_eq!(listed, count.value, "{key} {}", row.label);
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 30, "checked {checked} links");
+    // Person counts: the register lists at most as many incidents as persons.
+    for row in &d.figure("perceived_race").expect("race").rows {
+        for count in row.counts.iter().filter(|c| c.value > 0) {
+            let filter = serde_json::to_value(count.filter.as_ref().expect("link")).expect("filter");
+            let listed = register_count(&app, &chief, &filter).await;
+            assert!(listed >= 1 && listed <= count.value, "{}: {listed} vs {}", row.label, count.value);
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_csv_is_the_chiefs_and_neutralises_formulas_in_typed_locations() {
+    let app = TestApp::new().await;
+    app.user("oscar", &[Role::Officer]).await;
+    app.user("carla", &[Role::Chief]).await;
+    let officer = app.session("oscar").await;
+    let chief = app.session("carla").await;
+    let mut report = refusal_report(app.clock_now());
+    report.location.text = "=HYPERLINK(\"http://evil.example\",\"Mile Road\")".into();
+    let sent = app.submit(&officer, &report).await;
+    assert_eq!(sent.status, StatusCode::OK, "{}", sent.body);
+    let zone = &app.state.settings.town_zone;
+    let day = zone.date(app.clock_now());
+    let path = format!("/dashboard/top_locations.csv?from={day}&to={day}");
+
+    let denied = app.get(&path, Some(&officer)).await;
+    assert_eq!(denied.status, StatusCode::FORBIDDEN);
+    let csv = app.get(&path, Some(&chief)).await;
+    assert_eq!(csv.status, StatusCode::OK, "{}", csv.body);
+    assert!(csv.headers["content-type"]
+        .to_str()
+        .unwrap_or_default()
+        .starts_with("text/csv"));
+    let mut reader = csv::Reader::from_reader(csv.body.as_bytes());
+    assert_eq!(
+        reader.headers().expect("header").iter().collect::<Vec<_>>(),
+        ["Location", "Incidents"]
+    );
+    let rows: Vec<Vec<String>> = reader
+        .records()
+        .map(|r| r.expect("record").iter().map(str::to_owned).collect())
+        .collect();
+    assert_eq!(
+        rows,
+        vec![vec![format!("'{}", report.location.text), "1".to_owned()]]
+    );
+
+    let unknown = app
+        .get(&format!("/dashboard/nothing.csv?from={day}&to={day}"), Some(&chief))
+        .await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+    let backwards = app
+        .get("/dashboard/by_hour.csv?from=2026-12-31&to=2026-01-01", Some(&chief))
+        .await;
+    assert_eq!(backwards.status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn seeding_is_deterministic_and_refuses_a_database_with_real_records() {
+    let digest = |app: &TestApp| {
+        let pool = app.state.store.reader.clone();
+        async move {
+            sqlx::query_scalar::<_, String>(
+                "SELECT group_concat(x, '|') FROM (SELECT i.occurred_at || i.location_text || \
+                 (SELECT group_concat(s.outcome) FROM subject s WHERE s.incident_id = i.incident_id) || \
+                 COALESCE((SELECT group_concat(c.number) FROM citation c WHERE c.incident_id = i.incident_id), '') AS x \
+                 FROM incident i ORDER BY i.occurred_at, i.incident_id)",
+            )
+            .fetch_one(&pool)
+            .await
+            .expect("digest")
+        }
+    };
+    let a = seeded(300, 5).await;
+    let b = seeded(300, 5).await;
+    let c = seeded(300, 6).await;
+    assert_eq!(digest(&a).await, digest(&b).await);
+    assert_ne!(digest(&a).await, digest(&c).await);
+    assert_eq!(a.count("incident").await, 300);
+
+    // A real report makes the database off limits without --force.
+    let app = TestApp::new().await;
+    app.user("oscar", &[Role::Officer]).await;
+    let officer = app.session("oscar").await;
+    let sent = app.submit(&officer, &refusal_report(app.clock_now())).await;
+    assert_eq!(sent.status, StatusCode::OK);
+    let court = app::store::settings::court(&app.state.store.reader)
+        .await
+        .expect("court");
+    let zone = &app.state.settings.town_zone;
+    let plan = SeedPlan {
+        incidents: 10,
+        seed: 1,
+        force: false,
+    };
+    let refused = seed(&app.state.store, zone, &court, plan, START).await;
+    assert!(matches!(refused, Err(app::error::AppError::Conflict { .. })));
+    assert_eq!(app.count("incident").await, 1);
+    let forced = seed(
+        &app.state.store,
+        zone,
+        &court,
+        SeedPlan { force: true, ..plan },
+        START,
+    )
+    .await
+    .expect("forced");
+    assert_eq!(forced.incidents, 10);
+    assert_eq!(app.count("incident").await, 11);
+    assert_eq!(app.audit_actions("seed.run").await.len(), 1);
+}
