@@ -37,7 +37,9 @@ use crate::components::session::provide_current_user;
 use crate::pages::account::PasswordPage;
 use crate::pages::admin::{audit::AuditPage, settings::SettingsPage, users::UsersPage};
 use crate::pages::citation::CitationPage;
-use crate::pages::desk::{dashboard::DashboardPage, queue::ReviewQueuePage, register::RegisterPage, report::ReportPage};
+use crate::pages::desk::{
+    dashboard::DashboardPage, queue::ReviewQueuePage, register::RegisterPage, report::ReportPage,
+};
 use crate::pages::field::correct::{AmendReportPage, CorrectReportPage};
 use crate::pages::field::{reports::MyReportsPage, NewIncidentPage};
 use crate::pages::setup::SetupPage;

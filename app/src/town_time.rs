@@ -79,6 +79,13 @@ impl TownZone {
             .unwrap_or_else(|| ("1970-01-01".to_owned(), 0, 3))
     }
 
+    /// The last minute (23:59) of the Town's calendar date `YYYY-MM-DD`.
+    pub fn end_of_day(&self, date: &str) -> Option<Moment> {
+        let day: jiff::civil::Date = date.trim().parse().ok()?;
+        let zoned = day.at(23, 59, 0, 0).to_zoned(self.zone.clone()).ok()?;
+        Some(Moment(zoned.timestamp().as_millisecond()))
+    }
+
     /// The offset from UTC in minutes at `moment` (−240 in summer, −300 in winter).
     pub fn offset_minutes(&self, moment: Moment) -> i32 {
         self.zoned(moment)
@@ -93,6 +100,13 @@ mod tests {
 
     fn ny() -> TownZone {
         TownZone::named("America/New_York").expect("bundled zone")
+    }
+
+    #[test]
+    fn the_end_of_a_day_is_its_last_minute_in_town() {
+        let end = ny().end_of_day("2020-12-31").expect("date");
+        assert_eq!(ny().date_time(end), "2020-12-31 23:59 EST");
+        assert_eq!(ny().end_of_day("2020-02-30"), None);
     }
 
     #[test]

@@ -145,7 +145,14 @@ pub async fn seed(store: &Store, seed: Seed) -> Result<(), String> {
         seed: seed.seed,
         force: seed.force,
     };
-    let done = app::store::seed::seed(store, &zone, &court, plan, SystemClock.now())
+    let now = match &seed.end {
+        None => SystemClock.now(),
+        Some(day) => zone
+            .end_of_day(day)
+            .filter(|end| end.0 <= SystemClock.now().0)
+            .ok_or_else(|| format!("--end {day}: a past date as YYYY-MM-DD"))?,
+    };
+    let done = app::store::seed::seed(store, &zone, &court, plan, now)
         .await
         .map_err(describe)?;
     println!(

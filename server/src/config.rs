@@ -56,6 +56,10 @@ pub struct Seed {
     /// Run even though the database holds real (not seeded) incidents.
     #[arg(long)]
     pub force: bool,
+    /// The last day of the synthetic period (`YYYY-MM-DD`, the Town's calendar;
+    /// default today): demos want recent data, tests a period of their own.
+    #[arg(long)]
+    pub end: Option<String>,
     /// IANA time zone of the Town (as for `serve`).
     #[arg(long, env = "WELLS_TIME_ZONE", default_value = "America/New_York")]
     pub time_zone: String,

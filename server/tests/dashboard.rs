@@ -26,9 +26,15 @@ async fn seeded(incidents: u64, seed_value: u64) -> TestApp {
         seed: seed_value,
         force: false,
     };
-    seed(&app.state.store, &app.state.settings.town_zone, &court, plan, START)
-        .await
-        .expect("seed");
+    seed(
+        &app.state.store,
+        &app.state.settings.town_zone,
+        &court,
+        plan,
+        START,
+    )
+    .await
+    .expect("seed");
     app
 }
 
@@ -143,7 +149,9 @@ async fn the_dashboards_sql_aggregates_equal_a_naive_count_of_the_seeded_rows() 
         );
     }
     let nonzero = |t: BTreeMap<String, Vec<i64>>| -> BTreeMap<String, Vec<i64>> {
-        t.into_iter().filter(|(_, v)| v.iter().any(|n| *n > 0)).collect()
+        t.into_iter()
+            .filter(|(_, v)| v.iter().any(|n| *n > 0))
+            .collect()
     };
     assert_eq!(nonzero(table(&d, "by_hour")), hours);
     assert_eq!(nonzero(table(&d, "by_weekday")), days);
@@ -223,7 +231,12 @@ async fn the_dashboards_sql_aggregates_equal_a_naive_count_of_the_seeded_rows() 
     }
     for (incident, status) in &citations {
         if status != "void" {
-            bump(&mut months, in_period[incident].local_date[..7].to_owned(), 1, 2);
+            bump(
+                &mut months,
+                in_period[incident].local_date[..7].to_owned(),
+                1,
+                2,
+            );
         }
     }
     assert_eq!(nonzero(table(&d, "over_time")), months);
@@ -261,11 +274,19 @@ async fn the_dashboards_sql_aggregates_equal_a_naive_count_of_the_seeded_rows() 
         .expect("cells")
         .rows
         .iter()
-        .map(|r| (r.counts[0].filter.as_ref().and_then(|f| f.cell), r.counts[0].value))
+        .map(|r| {
+            (
+                r.counts[0].filter.as_ref().and_then(|f| f.cell),
+                r.counts[0].value,
+            )
+        })
         .collect();
     assert_eq!(
         shown,
-        cells.into_iter().map(|(c, n)| (Some(c), n)).collect::<Vec<_>>()
+        cells
+            .into_iter()
+            .map(|(c, n)| (Some(c), n))
+            .collect::<Vec<_>>()
     );
 
     // Bias audit: perceived race, cited / arrested / warned / complied.
@@ -348,7 +369,11 @@ async fn every_incident_count_links_to_exactly_the_register_rows_behind_it() {
         for row in &d.figure(key).expect("figure").rows {
             for count in &row.counts {
                 let Some(filter) = &count.filter else {
-                    assert_eq!(count.value, 0, "{key} {}: a count without a link", row.label);
+                    assert_eq!(
+                        count.value, 0,
+                        "{key} {}: a count without a link",
+                        row.label
+                    );
                     continue;
                 };
                 let filter = serde_json::to_value(filter).expect("filter");
@@ -356,7 +381,12 @@ async fn every_incident_count_links_to_exactly_the_register_rows_behind_it() {
                 // Incident counts match exactly; citation counts are of
                 // citations, and the register lists their incidents.
                 if key == "by_officer" || key == "over_time" {
-                    assert!(listed >= 1 && listed <= count.value, "{key} {}: {listed} vs {}", row.label, count.value);
+                    assert!(
+                        listed >= 1 && listed <= count.value,
+                        "{key} {}: {listed} vs {}",
+                        row.label,
+                        count.value
+                    );
                 } else {
                     assert_eq!(listed, count.value, "{key} {}", row.label);
                 }
@@ -368,9 +398,15 @@ async fn every_incident_count_links_to_exactly_the_register_rows_behind_it() {
     // Person counts: the register lists at most as many incidents as persons.
     for row in &d.figure("perceived_race").expect("race").rows {
         for count in row.counts.iter().filter(|c| c.value > 0) {
-            let filter = serde_json::to_value(count.filter.as_ref().expect("link")).expect("filter");
+            let filter =
+                serde_json::to_value(count.filter.as_ref().expect("link")).expect("filter");
             let listed = register_count(&app, &chief, &filter).await;
-            assert!(listed >= 1 && listed <= count.value, "{}: {listed} vs {}", row.label, count.value);
+            assert!(
+                listed >= 1 && listed <= count.value,
+                "{}: {listed} vs {}",
+                row.label,
+                count.value
+            );
         }
     }
 }
@@ -413,11 +449,17 @@ async fn the_csv_is_the_chiefs_and_neutralises_formulas_in_typed_locations() {
     );
 
     let unknown = app
-        .get(&format!("/dashboard/nothing.csv?from={day}&to={day}"), Some(&chief))
+        .get(
+            &format!("/dashboard/nothing.csv?from={day}&to={day}"),
+            Some(&chief),
+        )
         .await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
     let backwards = app
-        .get("/dashboard/by_hour.csv?from=2026-12-31&to=2026-01-01", Some(&chief))
+        .get(
+            "/dashboard/by_hour.csv?from=2026-12-31&to=2026-01-01",
+            Some(&chief),
+        )
         .await;
     assert_eq!(backwards.status, StatusCode::BAD_REQUEST);
 }
@@ -461,13 +503,19 @@ async fn seeding_is_deterministic_and_refuses_a_database_with_real_records() {
         force: false,
     };
     let refused = seed(&app.state.store, zone, &court, plan, START).await;
-    assert!(matches!(refused, Err(app::error::AppError::Conflict { .. })));
+    assert!(matches!(
+        refused,
+        Err(app::error::AppError::Conflict { .. })
+    ));
     assert_eq!(app.count("incident").await, 1);
     let forced = seed(
         &app.state.store,
         zone,
         &court,
-        SeedPlan { force: true, ..plan },
+        SeedPlan {
+            force: true,
+            ..plan
+        },
         START,
     )
     .await

@@ -57,7 +57,11 @@ impl Period {
 /// so the browser needs no date library).
 fn day_number(date: &str) -> Option<i64> {
     let (y, m, d) = crate::model::incident::parse_date(date)?;
-    let (y, m) = if m <= 2 { (i64::from(y) - 1, m + 9) } else { (i64::from(y), m - 3) };
+    let (y, m) = if m <= 2 {
+        (i64::from(y) - 1, m + 9)
+    } else {
+        (i64::from(y), m - 3)
+    };
     let era = y.div_euclid(400);
     let yoe = y - era * 400;
     let doy = (153 * i64::from(m) + 2) / 5 + i64::from(d) - 1;
@@ -219,6 +223,9 @@ mod tests {
             }],
             chart: Chart::Columns,
         };
-        assert_eq!(f.records(), vec![vec!["Hour", "Incidents"], vec!["14:00", "3"]]);
+        assert_eq!(
+            f.records(),
+            vec![vec!["Hour", "Incidents"], vec!["14:00", "3"]]
+        );
     }
 }

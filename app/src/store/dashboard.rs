@@ -28,7 +28,12 @@ pub async fn dashboard(pool: &SqlitePool, period: &Period) -> Result<Dashboard, 
     let mut conn = pool.acquire().await?;
     let c = &mut *conn;
     let persons = person_groups(c, period).await?;
-    let incidents: i64 = scalar(c, period, &format!("SELECT COUNT(*) FROM incident i WHERE {IN_PERIOD}")).await?;
+    let incidents: i64 = scalar(
+        c,
+        period,
+        &format!("SELECT COUNT(*) FROM incident i WHERE {IN_PERIOD}"),
+    )
+    .await?;
     let (citations, voids) = citation_counts(c, period).await?;
     let figures = vec![
         over_time(c, period).await?,
@@ -41,44 +46,114 @@ pub async fn dashboard(pool: &SqlitePool, period: &Period) -> Result<Dashboard, 
         by_weekday(c, period).await?,
         top_locations(c, period).await?,
         gps_cells(c, period).await?,
-        perceived(period, &persons, "perceived_age", "Perceived age", |p| &p.age, |code| {
-            AgeRange::from_code(code).map(|a| (a.label(), ReportFilter { age: Some(a), ..ReportFilter::default() }))
-        }),
-        perceived(period, &persons, "perceived_sex", "Perceived sex", |p| &p.sex, |code| {
-            PerceivedSex::from_code(code).map(|a| (a.label(), ReportFilter { sex: Some(a), ..ReportFilter::default() }))
-        }),
-        perceived(period, &persons, "perceived_race", "Perceived race", |p| &p.race, |code| {
-            PerceivedRace::from_code(code).map(|a| (a.label(), ReportFilter { race: Some(a), ..ReportFilter::default() }))
-        }),
+        perceived(
+            period,
+            &persons,
+            "perceived_age",
+            "Perceived age",
+            |p| &p.age,
+            |code| {
+                AgeRange::from_code(code).map(|a| {
+                    (
+                        a.label(),
+                        ReportFilter {
+                            age: Some(a),
+                            ..ReportFilter::default()
+                        },
+                    )
+                })
+            },
+        ),
+        perceived(
+            period,
+            &persons,
+            "perceived_sex",
+            "Perceived sex",
+            |p| &p.sex,
+            |code| {
+                PerceivedSex::from_code(code).map(|a| {
+                    (
+                        a.label(),
+                        ReportFilter {
+                            sex: Some(a),
+                            ..ReportFilter::default()
+                        },
+                    )
+                })
+            },
+        ),
+        perceived(
+            period,
+            &persons,
+            "perceived_race",
+            "Perceived race",
+            |p| &p.race,
+            |code| {
+                PerceivedRace::from_code(code).map(|a| {
+                    (
+                        a.label(),
+                        ReportFilter {
+                            race: Some(a),
+                            ..ReportFilter::default()
+                        },
+                    )
+                })
+            },
+        ),
         returns_and_voids(c, period).await?,
     ];
     let complied = persons.sum(|p| p.response == "complied");
     let refused = persons.sum(|p| p.response == "refused");
     let whole = period.filter();
     let totals = vec![
-        Total { label: "Incidents".into(), value: incidents.to_string(), filter: Some(whole.clone()) },
-        Total { label: "Persons".into(), value: persons.sum(|_| true).to_string(), filter: Some(whole.clone()) },
+        Total {
+            label: "Incidents".into(),
+            value: incidents.to_string(),
+            filter: Some(whole.clone()),
+        },
+        Total {
+            label: "Persons".into(),
+            value: persons.sum(|_| true).to_string(),
+            filter: Some(whole.clone()),
+        },
         Total {
             label: "Citations issued (§52-4)".into(),
             value: citations.to_string(),
-            filter: Some(ReportFilter { cited: Some(true), ..whole.clone() }),
+            filter: Some(ReportFilter {
+                cited: Some(true),
+                ..whole.clone()
+            }),
         },
         Total {
             label: "Complied after an order (§52-1 D)".into(),
             value: percent(complied, complied + refused),
-            filter: Some(ReportFilter { response: Some(ResponseKind::Complied), ..whole.clone() }),
+            filter: Some(ReportFilter {
+                response: Some(ResponseKind::Complied),
+                ..whole.clone()
+            }),
         },
         Total {
             label: "Citations voided".into(),
             value: voids.to_string(),
-            filter: Some(ReportFilter { decided: Some(DecidedKind::Void), ..whole }),
+            filter: Some(ReportFilter {
+                decided: Some(DecidedKind::Void),
+                ..whole
+            }),
         },
     ];
-    Ok(Dashboard { period: period.clone(), totals, figures })
+    Ok(Dashboard {
+        period: period.clone(),
+        totals,
+        figures,
+    })
 }
 
 async fn scalar(c: &mut SqliteConnection, period: &Period, sql: &str) -> Result<i64, AppError> {
-    Ok(sqlx::query_scalar(sql).bind(&period.from).bind(&period.to).fetch_one(c).await?)
+    Ok(sqlx::query_scalar(sql)
+        .bind(&period.from)
+        .bind(&period.to)
+        .fetch_one(c)
+        .await?)
 }
 
 /// `(key, count)` rows of a grouped query over the period.
@@ -87,7 +162,11 @@ async fn grouped(
     period: &Period,
     sql: &str,
 ) -> Result<Vec<(String, i64)>, AppError> {
-    Ok(sqlx::query_as(sql).bind(&period.from).bind(&period.to).fetch_all(c).await?)
+    Ok(sqlx::query_as(sql)
+        .bind(&period.from)
+        .bind(&period.to)
+        .fetch_all(c)
+        .await?)
 }
 
 /// A count linked to the period's register narrowed by `narrow`; zero links
@@ -148,7 +227,10 @@ async fn person_groups(c: &mut SqliteConnection, period: &Period) -> Result<Pers
     Ok(Persons(rows))
 }
 
-async fn citation_counts(c: &mut SqliteConnection, period: &Period) -> Result<(i64, i64), AppError> {
+async fn citation_counts(
+    c: &mut SqliteConnection,
+    period: &Period,
+) -> Result<(i64, i64), AppError> {
     let rows = grouped(
         c,
         period,
@@ -206,16 +288,33 @@ async fn over_time(c: &mut SqliteConnection, period: &Period) -> Result<Figure, 
         } else {
             let start = day.first_of_month();
             let end = day.last_of_month().min(to);
-            (day.to_string()[..7].to_owned(), day.max(start).to_string(), end.to_string())
+            (
+                day.to_string()[..7].to_owned(),
+                day.max(start).to_string(),
+                end.to_string(),
+            )
         };
-        let range = ReportFilter { from: Some(first.clone()), to: Some(last.clone()), ..ReportFilter::default() };
+        let range = ReportFilter {
+            from: Some(first.clone()),
+            to: Some(last.clone()),
+            ..ReportFilter::default()
+        };
         let n = incidents.get(&bucket).copied().unwrap_or(0);
         let k = citations.get(&bucket).copied().unwrap_or(0);
         f.rows.push(FigureRow {
             label: bucket,
             counts: vec![
-                Count { value: n, filter: (n > 0).then(|| range.clone()) },
-                Count { value: k, filter: (k > 0).then(|| ReportFilter { cited: Some(true), ..range }) },
+                Count {
+                    value: n,
+                    filter: (n > 0).then(|| range.clone()),
+                },
+                Count {
+                    value: k,
+                    filter: (k > 0).then(|| ReportFilter {
+                        cited: Some(true),
+                        ..range
+                    }),
+                },
             ],
         });
         let next = if daily {
@@ -239,13 +338,25 @@ fn by_offence(period: &Period, persons: &Persons) -> Figure {
     f.note = Some("Counts are persons; the register lists their incidents.".into());
     for offence in Offence::ALL {
         let is = |p: &PersonGroup| p.offence.as_deref() == Some(offence.code());
-        let narrow = |outcome: Option<Outcome>| ReportFilter { offence: Some(offence), outcome, ..ReportFilter::default() };
+        let narrow = |outcome: Option<Outcome>| ReportFilter {
+            offence: Some(offence),
+            outcome,
+            ..ReportFilter::default()
+        };
         f.rows.push(FigureRow {
             label: format!("{} {}", offence.reference(), offence.title()),
             counts: vec![
                 count(period, persons.sum(is), narrow(None)),
-                count(period, persons.sum(|p| is(p) && p.outcome == "cited"), narrow(Some(Outcome::Cited))),
-                count(period, persons.sum(|p| is(p) && p.outcome == "arrested"), narrow(Some(Outcome::Arrested))),
+                count(
+                    period,
+                    persons.sum(|p| is(p) && p.outcome == "cited"),
+                    narrow(Some(Outcome::Cited)),
+                ),
+                count(
+                    period,
+                    persons.sum(|p| is(p) && p.outcome == "arrested"),
+                    narrow(Some(Outcome::Arrested)),
+                ),
             ],
         });
     }
@@ -253,7 +364,13 @@ fn by_offence(period: &Period, persons: &Persons) -> Figure {
 }
 
 fn outcomes(period: &Period, persons: &Persons) -> Figure {
-    let mut f = figure("outcomes", "Outcomes, per person", "Outcome", &["Persons"], Chart::Bars);
+    let mut f = figure(
+        "outcomes",
+        "Outcomes, per person",
+        "Outcome",
+        &["Persons"],
+        Chart::Bars,
+    );
     for outcome in Outcome::ALL {
         let code = outcome.code();
         f.rows.push(FigureRow {
@@ -261,7 +378,10 @@ fn outcomes(period: &Period, persons: &Persons) -> Figure {
             counts: vec![count(
                 period,
                 persons.sum(|p| p.outcome == code),
-                ReportFilter { outcome: Some(outcome), ..ReportFilter::default() },
+                ReportFilter {
+                    outcome: Some(outcome),
+                    ..ReportFilter::default()
+                },
             )],
         });
     }
@@ -289,7 +409,14 @@ fn after_order(period: &Period, persons: &Persons) -> Figure {
     ] {
         f.rows.push(FigureRow {
             label: label.into(),
-            counts: vec![count(period, n, ReportFilter { response: Some(kind), ..ReportFilter::default() })],
+            counts: vec![count(
+                period,
+                n,
+                ReportFilter {
+                    response: Some(kind),
+                    ..ReportFilter::default()
+                },
+            )],
         });
     }
     f
@@ -314,12 +441,22 @@ async fn protected(c: &mut SqliteConnection, period: &Period) -> Result<Figure, 
         &["Incidents"],
         Chart::Bars,
     );
-    f.note = Some("Where anyone was picketing, speaking or expressing an opinion, §52-1 is never cited.".into());
+    f.note = Some(
+        "Where anyone was picketing, speaking or expressing an opinion, §52-1 is never cited."
+            .into(),
+    );
     for p in ProtectedActivity::ALL {
         let n = rows.get(p.code()).copied().unwrap_or(0);
         f.rows.push(FigureRow {
             label: p.label().into(),
-            counts: vec![count(period, n, ReportFilter { protected: Some(p), ..ReportFilter::default() })],
+            counts: vec![count(
+                period,
+                n,
+                ReportFilter {
+                    protected: Some(p),
+                    ..ReportFilter::default()
+                },
+            )],
         });
     }
     Ok(f)
@@ -341,14 +478,35 @@ async fn by_officer(c: &mut SqliteConnection, period: &Period) -> Result<Figure,
     .bind(&period.to)
     .fetch_all(c)
     .await?;
-    let mut f = figure("by_officer", "By officer", "Officer", &["Incidents", "Citations"], Chart::Bars);
+    let mut f = figure(
+        "by_officer",
+        "By officer",
+        "Officer",
+        &["Incidents", "Citations"],
+        Chart::Bars,
+    );
     for (id, name, badge, incidents, citations) in rows {
         let officer = id.parse().ok();
         f.rows.push(FigureRow {
             label: officer_label(&name, badge.as_deref()),
             counts: vec![
-                count(period, incidents, ReportFilter { officer, ..ReportFilter::default() }),
-                count(period, citations, ReportFilter { officer, cited: Some(true), ..ReportFilter::default() }),
+                count(
+                    period,
+                    incidents,
+                    ReportFilter {
+                        officer,
+                        ..ReportFilter::default()
+                    },
+                ),
+                count(
+                    period,
+                    citations,
+                    ReportFilter {
+                        officer,
+                        cited: Some(true),
+                        ..ReportFilter::default()
+                    },
+                ),
             ],
         });
     }
@@ -365,12 +523,25 @@ async fn by_hour(c: &mut SqliteConnection, period: &Period) -> Result<Figure, Ap
     .await?
     .into_iter()
     .collect();
-    let mut f = figure("by_hour", "By hour of the day (Town time)", "Hour", &["Incidents"], Chart::Columns);
+    let mut f = figure(
+        "by_hour",
+        "By hour of the day (Town time)",
+        "Hour",
+        &["Incidents"],
+        Chart::Columns,
+    );
     for hour in 0..24u8 {
         let n = rows.get(&i64::from(hour)).copied().unwrap_or(0);
         f.rows.push(FigureRow {
             label: format!("{hour:02}:00"),
-            counts: vec![count(period, n, ReportFilter { hour: Some(hour), ..ReportFilter::default() })],
+            counts: vec![count(
+                period,
+                n,
+                ReportFilter {
+                    hour: Some(hour),
+                    ..ReportFilter::default()
+                },
+            )],
         });
     }
     Ok(f)
@@ -386,12 +557,25 @@ async fn by_weekday(c: &mut SqliteConnection, period: &Period) -> Result<Figure,
     .await?
     .into_iter()
     .collect();
-    let mut f = figure("by_weekday", "By day of the week", "Day", &["Incidents"], Chart::Columns);
+    let mut f = figure(
+        "by_weekday",
+        "By day of the week",
+        "Day",
+        &["Incidents"],
+        Chart::Columns,
+    );
     for (day, name) in WEEKDAYS.iter().enumerate() {
         let n = rows.get(&(day as i64)).copied().unwrap_or(0);
         f.rows.push(FigureRow {
             label: (*name).into(),
-            counts: vec![count(period, n, ReportFilter { weekday: Some(day as u8), ..ReportFilter::default() })],
+            counts: vec![count(
+                period,
+                n,
+                ReportFilter {
+                    weekday: Some(day as u8),
+                    ..ReportFilter::default()
+                },
+            )],
         });
     }
     Ok(f)
@@ -407,10 +591,23 @@ async fn top_locations(c: &mut SqliteConnection, period: &Period) -> Result<Figu
         ),
     )
     .await?;
-    let mut f = figure("top_locations", "Top locations, by typed address", "Location", &["Incidents"], Chart::Bars);
+    let mut f = figure(
+        "top_locations",
+        "Top locations, by typed address",
+        "Location",
+        &["Incidents"],
+        Chart::Bars,
+    );
     for (location, n) in rows {
         f.rows.push(FigureRow {
-            counts: vec![count(period, n, ReportFilter { location: Some(location.clone()), ..ReportFilter::default() })],
+            counts: vec![count(
+                period,
+                n,
+                ReportFilter {
+                    location: Some(location.clone()),
+                    ..ReportFilter::default()
+                },
+            )],
             label: location,
         });
     }
@@ -428,14 +625,30 @@ async fn gps_cells(c: &mut SqliteConnection, period: &Period) -> Result<Figure, 
     .bind(&period.to)
     .fetch_all(c)
     .await?;
-    let mut f = figure("gps_cells", "Top locations, by GPS fix", "Area (centre)", &["Incidents"], Chart::Bars);
+    let mut f = figure(
+        "gps_cells",
+        "Top locations, by GPS fix",
+        "Area (centre)",
+        &["Incidents"],
+        Chart::Bars,
+    );
     f.note = Some("Fixes grouped in cells of 1/200° (about 550 m by 400 m).".into());
     for (lat_index, lon_index, n) in rows {
-        let cell = GpsCell { lat_index, lon_index };
+        let cell = GpsCell {
+            lat_index,
+            lon_index,
+        };
         let (la, lo) = cell.centre();
         f.rows.push(FigureRow {
             label: format!("{la:.4}, {lo:.4}"),
-            counts: vec![count(period, n, ReportFilter { cell: Some(cell), ..ReportFilter::default() })],
+            counts: vec![count(
+                period,
+                n,
+                ReportFilter {
+                    cell: Some(cell),
+                    ..ReportFilter::default()
+                },
+            )],
         });
     }
     Ok(f)
@@ -463,19 +676,32 @@ fn perceived(
     codes.sort_unstable();
     codes.dedup();
     for code in codes {
-        let Some((label, narrow)) = describe(code) else { continue };
-        let counts = [Outcome::Cited, Outcome::Arrested, Outcome::Warned, Outcome::Complied]
-            .into_iter()
-            .map(|outcome| {
-                let oc = outcome.code();
-                count(
-                    period,
-                    persons.sum(|p| field(p) == code && p.outcome == oc),
-                    ReportFilter { outcome: Some(outcome), ..narrow.clone() },
-                )
-            })
-            .collect();
-        f.rows.push(FigureRow { label: label.into(), counts });
+        let Some((label, narrow)) = describe(code) else {
+            continue;
+        };
+        let counts = [
+            Outcome::Cited,
+            Outcome::Arrested,
+            Outcome::Warned,
+            Outcome::Complied,
+        ]
+        .into_iter()
+        .map(|outcome| {
+            let oc = outcome.code();
+            count(
+                period,
+                persons.sum(|p| field(p) == code && p.outcome == oc),
+                ReportFilter {
+                    outcome: Some(outcome),
+                    ..narrow.clone()
+                },
+            )
+        })
+        .collect();
+        f.rows.push(FigureRow {
+            label: label.into(),
+            counts,
+        });
     }
     f
 }
@@ -493,13 +719,29 @@ async fn returns_and_voids(c: &mut SqliteConnection, period: &Period) -> Result<
     .await?
     .into_iter()
     .collect();
-    let mut f = figure("returns_voids", "The chief's returns and voids", "Decision", &["Decisions"], Chart::Bars);
+    let mut f = figure(
+        "returns_voids",
+        "The chief's returns and voids",
+        "Decision",
+        &["Decisions"],
+        Chart::Bars,
+    );
     f.note = Some("Of the period's incidents; a report returned twice counts twice.".into());
-    for (label, kind) in [("Returned to the officer", DecidedKind::Return), ("Citation voided", DecidedKind::Void)] {
+    for (label, kind) in [
+        ("Returned to the officer", DecidedKind::Return),
+        ("Citation voided", DecidedKind::Void),
+    ] {
         let n = rows.get(kind.code()).copied().unwrap_or(0);
         f.rows.push(FigureRow {
             label: label.into(),
-            counts: vec![count(period, n, ReportFilter { decided: Some(kind), ..ReportFilter::default() })],
+            counts: vec![count(
+                period,
+                n,
+                ReportFilter {
+                    decided: Some(kind),
+                    ..ReportFilter::default()
+                },
+            )],
         });
     }
     Ok(f)

@@ -11,8 +11,8 @@ use crate::model::account::Role;
 use crate::model::incident::CitationBrief;
 use crate::model::incident::{CitationStatus, IncidentReport, ReportStatus};
 use crate::model::review::{
-    changes, rule_cautions, CautionKind, DecisionView, OfficerOption, CELLS_PER_DEGREE, RegisterCursor, RegisterPage, ReportFilter,
-    ReportRow, ReportView, RevisionView, SubjectLine,
+    changes, rule_cautions, CautionKind, DecisionView, OfficerOption, RegisterCursor, RegisterPage,
+    ReportFilter, ReportRow, ReportView, RevisionView, SubjectLine, CELLS_PER_DEGREE,
 };
 use crate::ordinance::narrative::status_words;
 use crate::ordinance::{Caution, Moment, Offence, Outcome};
@@ -455,7 +455,10 @@ pub async fn report(
 /// The report in words for the full report page, in the Town's time.
 fn record_lines(report: &IncidentReport, zone: &TownZone) -> Vec<(String, String)> {
     let mut lines = vec![
-        ("Date and time".to_owned(), zone.date_time(report.occurred_at)),
+        (
+            "Date and time".to_owned(),
+            zone.date_time(report.occurred_at),
+        ),
         ("Location".to_owned(), report.location.text.clone()),
         (
             "Place (§52-1 C)".to_owned(),

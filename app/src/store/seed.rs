@@ -18,8 +18,8 @@ use crate::error::AppError;
 use crate::model::account::Role;
 use crate::model::audit::AuditOutcome;
 use crate::model::incident::{
-    AgeRange, Charge, GpsFix, IdType, Identity, IncidentReport, Location, Perceived,
-    PerceivedRace, PerceivedSex, ReportStatus, SubjectEntry,
+    AgeRange, Charge, GpsFix, IdType, Identity, IncidentReport, Location, Perceived, PerceivedRace,
+    PerceivedSex, ReportStatus, SubjectEntry,
 };
 use crate::model::settings::CourtSettings;
 use crate::ordinance::{
@@ -67,26 +67,146 @@ struct Place {
 }
 
 const PLACES: &[Place] = &[
-    place("Wells Beach, Atlantic Avenue at Mile Road", 43.3196, -70.5660, PlaceType::Beach, 30),
-    place("Mile Road at Post Road (Route 1)", 43.3222, -70.5809, PlaceType::Sidewalk, 22),
-    place("Drakes Island Beach parking lot", 43.3361, -70.5525, PlaceType::PublicGrounds, 12),
-    place("Wells Harbor, Harbor Road", 43.3199, -70.5745, PlaceType::PublicGrounds, 10),
-    place("Post Road (Route 1) at Sanford Road", 43.3205, -70.5884, PlaceType::Street, 14),
-    place("Wells Plaza, Post Road", 43.3108, -70.5925, PlaceType::FrontOfBusiness, 11),
-    place("Crescent Beach, Webhannet Drive", 43.2975, -70.5723, PlaceType::Beach, 8),
-    place("Moody Beach, Ocean Avenue", 43.2722, -70.5868, PlaceType::Beach, 9),
-    place("Wells Transportation Center, Sanford Road", 43.3268, -70.6098, PlaceType::PublicGrounds, 5),
-    place("Post Road at Bourne Avenue", 43.2647, -70.5985, PlaceType::Sidewalk, 6),
-    place("Harbor Park, Harbor Road", 43.3187, -70.5751, PlaceType::Park, 7),
-    place("Post Road at Chapel Road", 43.3326, -70.5776, PlaceType::Sidewalk, 6),
-    place("Route 109 at Route 9", 43.3347, -70.6268, PlaceType::Street, 4),
-    place("Wells Recreation Park, Sanford Road", 43.3239, -70.6067, PlaceType::Park, 5),
-    place("Moody Point, Post Road shops", 43.2761, -70.5958, PlaceType::FrontOfBusiness, 6),
-    place("Atlantic Avenue at Eldredge Road", 43.3121, -70.5690, PlaceType::Street, 5),
-    place("Depot Street at Post Road", 43.3171, -70.5899, PlaceType::Sidewalk, 4),
-    place("Elmwood Park, Post Road", 43.3008, -70.5950, PlaceType::Park, 3),
-    place("Wells Corner Shopping Center, Post Road", 43.3229, -70.5852, PlaceType::FrontOfBusiness, 7),
-    place("Ocean View Parking Lot, Atlantic Avenue", 43.3158, -70.5676, PlaceType::PublicGrounds, 5),
+    place(
+        "Wells Beach, Atlantic Avenue at Mile Road",
+        43.3196,
+        -70.5660,
+        PlaceType::Beach,
+        30,
+    ),
+    place(
+        "Mile Road at Post Road (Route 1)",
+        43.3222,
+        -70.5809,
+        PlaceType::Sidewalk,
+        22,
+    ),
+    place(
+        "Drakes Island Beach parking lot",
+        43.3361,
+        -70.5525,
+        PlaceType::PublicGrounds,
+        12,
+    ),
+    place(
+        "Wells Harbor, Harbor Road",
+        43.3199,
+        -70.5745,
+        PlaceType::PublicGrounds,
+        10,
+    ),
+    place(
+        "Post Road (Route 1) at Sanford Road",
+        43.3205,
+        -70.5884,
+        PlaceType::Street,
+        14,
+    ),
+    place(
+        "Wells Plaza, Post Road",
+        43.3108,
+        -70.5925,
+        PlaceType::FrontOfBusiness,
+        11,
+    ),
+    place(
+        "Crescent Beach, Webhannet Drive",
+        43.2975,
+        -70.5723,
+        PlaceType::Beach,
+        8,
+    ),
+    place(
+        "Moody Beach, Ocean Avenue",
+        43.2722,
+        -70.5868,
+        PlaceType::Beach,
+        9,
+    ),
+    place(
+        "Wells Transportation Center, Sanford Road",
+        43.3268,
+        -70.6098,
+        PlaceType::PublicGrounds,
+        5,
+    ),
+    place(
+        "Post Road at Bourne Avenue",
+        43.2647,
+        -70.5985,
+        PlaceType::Sidewalk,
+        6,
+    ),
+    place(
+        "Harbor Park, Harbor Road",
+        43.3187,
+        -70.5751,
+        PlaceType::Park,
+        7,
+    ),
+    place(
+        "Post Road at Chapel Road",
+        43.3326,
+        -70.5776,
+        PlaceType::Sidewalk,
+        6,
+    ),
+    place(
+        "Route 109 at Route 9",
+        43.3347,
+        -70.6268,
+        PlaceType::Street,
+        4,
+    ),
+    place(
+        "Wells Recreation Park, Sanford Road",
+        43.3239,
+        -70.6067,
+        PlaceType::Park,
+        5,
+    ),
+    place(
+        "Moody Point, Post Road shops",
+        43.2761,
+        -70.5958,
+        PlaceType::FrontOfBusiness,
+        6,
+    ),
+    place(
+        "Atlantic Avenue at Eldredge Road",
+        43.3121,
+        -70.5690,
+        PlaceType::Street,
+        5,
+    ),
+    place(
+        "Depot Street at Post Road",
+        43.3171,
+        -70.5899,
+        PlaceType::Sidewalk,
+        4,
+    ),
+    place(
+        "Elmwood Park, Post Road",
+        43.3008,
+        -70.5950,
+        PlaceType::Park,
+        3,
+    ),
+    place(
+        "Wells Corner Shopping Center, Post Road",
+        43.3229,
+        -70.5852,
+        PlaceType::FrontOfBusiness,
+        7,
+    ),
+    place(
+        "Ocean View Parking Lot, Atlantic Avenue",
+        43.3158,
+        -70.5676,
+        PlaceType::PublicGrounds,
+        5,
+    ),
 ];
 
 const fn place(text: &'static str, lat: f64, lon: f64, place: PlaceType, weight: u32) -> Place {
@@ -115,17 +235,61 @@ const OFFICERS: &[(&str, &str)] = &[
 ];
 
 const FIRST: &[&str] = &[
-    "Alex", "Sam", "Jamie", "Chris", "Pat", "Robin", "Terry", "Dana", "Lee", "Kim", "Noel",
-    "Marie-Claire", "José", "Zoë", "Seán", "Aaliyah", "Mateo", "Hannah", "Omar", "Priya",
+    "Alex",
+    "Sam",
+    "Jamie",
+    "Chris",
+    "Pat",
+    "Robin",
+    "Terry",
+    "Dana",
+    "Lee",
+    "Kim",
+    "Noel",
+    "Marie-Claire",
+    "José",
+    "Zoë",
+    "Seán",
+    "Aaliyah",
+    "Mateo",
+    "Hannah",
+    "Omar",
+    "Priya",
 ];
 const LAST: &[&str] = &[
-    "Smith", "Pelletier", "O'Brien", "Nguyen", "García", "Thibodeau", "Murphy", "Lévesque",
-    "Johnson", "Brown", "Dubois", "Ouellette", "Carter-Lee", "Haddad", "Kowalski", "Chen",
+    "Smith",
+    "Pelletier",
+    "O'Brien",
+    "Nguyen",
+    "García",
+    "Thibodeau",
+    "Murphy",
+    "Lévesque",
+    "Johnson",
+    "Brown",
+    "Dubois",
+    "Ouellette",
+    "Carter-Lee",
+    "Haddad",
+    "Kowalski",
+    "Chen",
 ];
 const STREETS: &[&str] = &[
-    "Main Street", "Post Road", "Sanford Road", "Chapel Road", "Mile Road", "Bypass Road",
+    "Main Street",
+    "Post Road",
+    "Sanford Road",
+    "Chapel Road",
+    "Mile Road",
+    "Bypass Road",
 ];
-const TOWNS: &[&str] = &["Wells", "Ogunquit", "Sanford", "Kennebunk", "Biddeford", "Portland"];
+const TOWNS: &[&str] = &[
+    "Wells",
+    "Ogunquit",
+    "Sanford",
+    "Kennebunk",
+    "Biddeford",
+    "Portland",
+];
 
 /// What happened, weighted like a coastal summer town's calls.
 #[derive(Clone, Copy)]
@@ -315,35 +479,69 @@ fn report(rng: &mut StdRng, at: Moment) -> (IncidentReport, Moment) {
         Scene::Blocking => {
             conduct.passage.pedestrians = true;
             conduct.passage.vehicles = chance(rng, 20);
-            ("none", "Stood across the sidewalk; pedestrians had to step into the road to pass.", "Stop blocking the way and move on.", true)
+            (
+                "none",
+                "Stood across the sidewalk; pedestrians had to step into the road to pass.",
+                "Stop blocking the way and move on.",
+                true,
+            )
         }
         Scene::Entrance => {
             conduct.interference.ingress_egress = true;
             conduct.interference.lawful_business = chance(rng, 50);
-            ("none", "Stood in the shop's doorway; customers could not get in or out.", "Stop blocking the entrance and move on.", true)
+            (
+                "none",
+                "Stood in the shop's doorway; customers could not get in or out.",
+                "Stop blocking the entrance and move on.",
+                true,
+            )
         }
         Scene::Alarm => {
             conduct.disturbance.discomfort_or_alarm = true;
             conduct.disturbance.person_lawfully_passing = true;
-            ("none", "Followed people walking past, shouting at them; two said they were alarmed.", "Stop what you are doing.", false)
+            (
+                "none",
+                "Followed people walking past, shouting at them; two said they were alarmed.",
+                "Stop what you are doing.",
+                false,
+            )
         }
         Scene::Group => {
             conduct.group.persons_together = persons as u16 + rng.gen_range(0..3);
             conduct.group.obstructs_free_passage = true;
             conduct.passage.pedestrians = true;
-            ("none", "A group stood across the street and the sidewalk; traffic had to stop.", "Move on and disperse now.", true)
+            (
+                "none",
+                "A group stood across the street and the sidewalk; traffic had to stop.",
+                "Move on and disperse now.",
+                true,
+            )
         }
         Scene::Noise => {
             conduct.remained_in_one_location = chance(rng, 50);
             conduct.peace.loud_or_unusual_noise = true;
             conduct.peace.unruly_or_boisterous_manner = chance(rng, 40);
             conduct.peace.disturbed_quiet_and_good_order = true;
-            ("none", "Shouting and playing loud music after midnight; neighbours called twice.", "Stop the noise now.", false)
+            (
+                "none",
+                "Shouting and playing loud music after midnight; neighbours called twice.",
+                "Stop the noise now.",
+                false,
+            )
         }
         Scene::Picket => {
             conduct.passage.pedestrians = chance(rng, 30);
             (
-                weighted(rng, &[("peaceful_picketing", 60), ("public_speaking", 25), ("other_lawful_expression", 15)], |x| x.1).0,
+                weighted(
+                    rng,
+                    &[
+                        ("peaceful_picketing", 60),
+                        ("public_speaking", 25),
+                        ("other_lawful_expression", 15),
+                    ],
+                    |x| x.1,
+                )
+                .0,
                 "Held signs about the zoning vote and spoke to passers-by.",
                 "",
                 false,
@@ -397,7 +595,9 @@ fn report(rng: &mut StdRng, at: Moment) -> (IncidentReport, Moment) {
                     allowed + rng.gen_range(1..6) * MINUTE
                 };
                 match rng.gen_range(0..100) {
-                    0..=64 => Response::Complied { at: Moment(allowed.max(given_at.0 + MINUTE)) },
+                    0..=64 => Response::Complied {
+                        at: Moment(allowed.max(given_at.0 + MINUTE)),
+                    },
                     65..=89 => Response::Refused {
                         at: Moment(after),
                         manner: RefusalManner::ALL[rng.gen_range(0..RefusalManner::ALL.len())],
@@ -589,13 +789,21 @@ pub async fn seed(
                 zone,
             };
             let mut numbers = Vec::new();
-            for (position, (subject, verdict)) in report.subjects.iter().zip(&verdicts).enumerate() {
+            for (position, (subject, verdict)) in report.subjects.iter().zip(&verdicts).enumerate()
+            {
                 let outcome = verdict.outcome.clone().map_err(|_| AppError::Internal)?;
                 write_subject(&mut tx, report.incident_id, position, subject, outcome).await?;
                 summary.persons += 1;
                 if let (true, Some(charge)) = (outcome.is_citation(), subject.charge) {
                     numbers.push(
-                        issue_citation(&mut tx, issuing, report.incident_id, subject, charge.offence).await?,
+                        issue_citation(
+                            &mut tx,
+                            issuing,
+                            report.incident_id,
+                            subject,
+                            charge.offence,
+                        )
+                        .await?,
                     );
                 }
             }
@@ -606,7 +814,10 @@ pub async fn seed(
             let void_one = chance(&mut rng, 2);
             let id = report.incident_id.to_string();
             let chief_id = chief.user_id.to_string();
-            let decide = |n: usize, action: &'static str, citation: Option<String>, reason: Option<&'static str>| {
+            let decide = |n: usize,
+                          action: &'static str,
+                          citation: Option<String>,
+                          reason: Option<&'static str>| {
                 sqlx::query(
                     "INSERT INTO review_decision (decision_id, incident_id, revision, action, citation, reason, actor_id, at) \
                      VALUES (?, ?, 1, ?, ?, ?, ?, ?)",
@@ -623,7 +834,9 @@ pub async fn seed(
                 ReportStatus::Submitted => {}
                 ReportStatus::Returned => {
                     let reason = "Give the exact words of the order and the time allowed.";
-                    decide(0, "return", None, Some(reason)).execute(&mut *tx).await?;
+                    decide(0, "return", None, Some(reason))
+                        .execute(&mut *tx)
+                        .await?;
                     sqlx::query("UPDATE incident SET return_reason = ?, reviewed_by = ?, reviewed_at = ? WHERE incident_id = ?")
                         .bind(reason)
                         .bind(chief.user_id.to_string())
@@ -658,7 +871,9 @@ pub async fn seed(
                     .await?;
                     if let Some(number) = numbers.first().filter(|_| void_one) {
                         let reason = "Entered against the wrong person.";
-                        decide(1, "void", Some(number.clone()), Some(reason)).execute(&mut *tx).await?;
+                        decide(1, "void", Some(number.clone()), Some(reason))
+                            .execute(&mut *tx)
+                            .await?;
                         sqlx::query(
                             "UPDATE citation SET status = 'void', void_reason = ?, voided_by = ?, voided_at = ?, \
                              updated_at = ? WHERE number = ?",

@@ -116,7 +116,7 @@ fn FigureView(f: Figure, period: Period) -> impl IntoView {
             <h2 id=heading>{f.title.clone()}</h2>
             {f.note.clone().map(|n| view! { <p class="hint">{n}</p> })}
             <SvgChart f=f.clone()/>
-            <ScrollTable label=f.title.clone()>
+            <ScrollTable label=format!("{} (table)", f.title)>
                 <table>
                     <thead><tr>
                         <th scope="col">{f.label_heading.clone()}</th>

@@ -30,7 +30,11 @@ pub fn ReportPage() -> impl IntoView {
 #[component]
 fn Report() -> impl IntoView {
     let params = use_params_map();
-    let id = Memo::new(move |_| params.with(|p| p.get("id")).and_then(|s| s.parse::<Uuid>().ok()));
+    let id = Memo::new(move |_| {
+        params
+            .with(|p| p.get("id"))
+            .and_then(|s| s.parse::<Uuid>().ok())
+    });
     // Bumped after each decision so the page shows the stored result.
     let version = RwSignal::new(0u32);
     let report = Resource::new(
@@ -69,8 +73,8 @@ fn FullReport(view: ReportView, chief: bool, version: RwSignal<u32>) -> impl Int
         #[cfg(feature = "hydrate")]
         let _ = window().print();
     };
-    let officer_fix = (!chief && view.status == ReportStatus::Returned)
-        .then(|| format!("/field/reports/{id}"));
+    let officer_fix =
+        (!chief && view.status == ReportStatus::Returned).then(|| format!("/field/reports/{id}"));
     let decide = (chief && view.status == ReportStatus::Submitted)
         .then(|| view! { <DecisionPanel id revision=view.revision version/> });
     let amend = chief.then(|| format!("/reports/{id}/amend"));

@@ -73,12 +73,15 @@ pub fn AmendReportPage() -> impl IntoView {
 #[component]
 fn LoadThenCorrect(mode: Mode) -> impl IntoView {
     let id = report_id();
-    let report = Resource::new(move || id.get(), |id| async move {
-        match id {
-            Some(id) => full_report(id).await,
-            None => Err(AppError::NotFound),
-        }
-    });
+    let report = Resource::new(
+        move || id.get(),
+        |id| async move {
+            match id {
+                Some(id) => full_report(id).await,
+                None => Err(AppError::NotFound),
+            }
+        },
+    );
     view! {
         <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
             {move || Suspend::new(async move {

@@ -17,7 +17,10 @@ use crate::ordinance::{
 };
 
 /// The message for `field` among `errors`, as a signal.
-pub(super) fn error_at(errors: RwSignal<Vec<FieldError>>, field: impl Into<String>) -> Signal<Option<String>> {
+pub(super) fn error_at(
+    errors: RwSignal<Vec<FieldError>>,
+    field: impl Into<String>,
+) -> Signal<Option<String>> {
     let field = field.into();
     Signal::derive(move || {
         errors.with(|e| {
