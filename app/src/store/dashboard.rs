@@ -310,7 +310,7 @@ async fn over_time(c: &mut SqliteConnection, period: &Period) -> Result<Figure, 
                 },
                 Count {
                     value: k,
-                    filter: (k > 0).then(|| ReportFilter {
+                    filter: (k > 0).then_some(ReportFilter {
                         cited: Some(true),
                         ..range
                     }),
