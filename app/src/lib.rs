@@ -37,6 +37,9 @@ use crate::components::session::provide_current_user;
 use crate::pages::account::PasswordPage;
 use crate::pages::admin::{audit::AuditPage, settings::SettingsPage, users::UsersPage};
 use crate::pages::citation::CitationPage;
+use crate::pages::court::{
+    citation::CourtCitationPage, register::CourtRegisterPage, FilingQueuePage,
+};
 use crate::pages::desk::{
     dashboard::DashboardPage, queue::ReviewQueuePage, register::RegisterPage, report::ReportPage,
 };
@@ -125,6 +128,9 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/reports/:id") view=ReportPage ssr=ssr()/>
                     <Route path=path!("/reports/:id/amend") view=AmendReportPage ssr=ssr()/>
                     <Route path=path!("/citations/:number") view=CitationPage ssr=ssr()/>
+                    <Route path=path!("/court") view=FilingQueuePage ssr=ssr()/>
+                    <Route path=path!("/court/register") view=CourtRegisterPage ssr=ssr()/>
+                    <Route path=path!("/court/citations/:number") view=CourtCitationPage ssr=ssr()/>
                 </Routes>
             </Layout>
         </Router>

@@ -7,7 +7,7 @@ use app::error::AppError;
 use app::model::audit::AuditOutcome;
 use app::state::AppState;
 use app::store::{audit, dashboard, incidents, register};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Form, Path, Query, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::{Extensions, Uri};
 use axum::response::{IntoResponse, Redirect, Response};
@@ -145,17 +145,9 @@ pub async fn dashboard_csv(
     let Some(figure) = figures.figure(key) else {
         return AppError::NotFound.into_response_json();
     };
-    let mut out = csv::Writer::from_writer(Vec::new());
-    for record in figure.records() {
-        // Labels are the Town's own words (locations typed by officers among
-        // them), so a cell that a spreadsheet would run as a formula is quoted
-        // as text first.
-        let cells: Vec<String> = record.iter().map(|c| neutralise(c)).collect();
-        if out.write_record(&cells).is_err() {
-            return AppError::Internal.into_response_json();
-        }
-    }
-    let Ok(bytes) = out.into_inner() else {
+    // Labels are the Town's own words (locations typed by officers among them),
+    // so cells a spreadsheet would run as formulas are neutralised.
+    let Ok(bytes) = app::documents::export::csv_of(figure.records()) else {
         return AppError::Internal.into_response_json();
     };
     (
@@ -175,11 +167,81 @@ pub async fn dashboard_csv(
         .into_response()
 }
 
-/// A cell a spreadsheet would evaluate (`=`, `+`, `-`, `@`, tab, carriage return)
-/// gets a leading apostrophe, so it shows as the text it is.
-pub fn neutralise(cell: &str) -> String {
-    match cell.chars().next() {
-        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{cell}"),
-        _ => cell.to_owned(),
+/// The clerk's export form: a format, and comma-separated numbers or a range.
+#[derive(serde::Deserialize)]
+pub struct ExportForm {
+    format: app::model::court::ExportFormat,
+    #[serde(default)]
+    numbers: String,
+    #[serde(default)]
+    from: Option<String>,
+    #[serde(default)]
+    to: Option<String>,
+}
+
+/// `POST /court/export`: a CSV or PDF (or JSON) file of the chosen citations,
+/// recorded as an export batch. A POST, because it writes the batch; the
+/// same-origin check covers it like every other write.
+pub async fn court_export(
+    State(state): State<AppState>,
+    uri: Uri,
+    extensions: Extensions,
+    Form(form): Form<ExportForm>,
+) -> Response {
+    let actor = match require(&state, &extensions, &uri, Permission::Court).await {
+        Ok(actor) => actor,
+        Err(response) => return response,
+    };
+    let empty = |v: Option<String>| v.filter(|s| !s.trim().is_empty());
+    let selection = app::model::court::ExportSelection {
+        numbers: form
+            .numbers
+            .split(',')
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .map(str::to_owned)
+            .collect(),
+        from: empty(form.from),
+        to: empty(form.to),
+    };
+    if let Err(error) = AppError::unless_any(selection.problems()) {
+        return error.into_response_json();
+    }
+    let source = app::auth::session::client_address(&extensions);
+    let clerk = app::store::court::Clerk {
+        actor: &actor,
+        source: source.as_deref(),
+        now: state.clock.now(),
+    };
+    match app::store::court::export(
+        &state.store,
+        clerk,
+        &state.settings.town_zone,
+        &selection,
+        form.format,
+    )
+    .await
+    {
+        Ok(file) => (
+            [
+                (CONTENT_TYPE, file.format.content_type().to_owned()),
+                (
+                    CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"{}\"", file.filename()),
+                ),
+                (CACHE_CONTROL, "no-store".to_owned()),
+                (
+                    axum::http::HeaderName::from_static("x-export-batch"),
+                    file.batch_id.to_string(),
+                ),
+                (
+                    axum::http::HeaderName::from_static("x-export-sha256"),
+                    file.sha256.clone(),
+                ),
+            ],
+            file.bytes,
+        )
+            .into_response(),
+        Err(error) => error.into_response_json(),
     }
 }

@@ -82,6 +82,10 @@ pub fn router(state: AppState) -> Router {
         .route("/citations/{number}/pdf", get(downloads::citation_pdf))
         .route("/reports/{id}/pdf", get(downloads::report_pdf))
         .route("/dashboard/{file}", get(downloads::dashboard_csv))
+        .route(
+            "/court/export",
+            axum::routing::post(downloads::court_export),
+        )
         .leptos_routes_with_context(
             &state,
             routes,

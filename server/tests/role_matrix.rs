@@ -30,6 +30,7 @@ const ADMIN: &[Who] = &[Who::Admin];
 const OFFICER: &[Who] = &[Who::Officer];
 const READERS: &[Who] = &[Who::Officer, Who::Chief, Who::Clerk];
 const CHIEF: &[Who] = &[Who::Chief];
+const CLERK: &[Who] = &[Who::Clerk];
 const OFFICER_OR_CHIEF: &[Who] = &[Who::Officer, Who::Chief];
 
 /// Fixture ids a request body can refer to.
@@ -133,6 +134,28 @@ fn expectations() -> Vec<(&'static str, &'static [Who], Body)> {
         ),
         ("/api/register/officers", CHIEF, |_| json!({})),
         ("/api/dashboard", CHIEF, |_| json!({ "period": null })),
+        ("/api/court/queue", CLERK, |_| json!({})),
+        (
+            "/api/court/export",
+            CLERK,
+            |_| json!({ "selection": { "numbers": ["WPD-1999-000001"] } }),
+        ),
+        (
+            "/api/court/file",
+            CLERK,
+            |_| json!({ "filing": { "numbers": ["WPD-1999-000001"], "filed_on": "2026-01-02", "reference": "R-1" } }),
+        ),
+        (
+            "/api/court/dispose",
+            CLERK,
+            |_| json!({ "number": "WPD-1999-000001", "disposition": { "kind": "dismissed", "on": "2026-01-02" } }),
+        ),
+        ("/api/court/register", CLERK, |_| json!({ "filter": {} })),
+        (
+            "/api/court/citation",
+            CLERK,
+            |_| json!({ "number": "WPD-1999-000001" }),
+        ),
         (
             "/api/reports/get",
             OFFICER_OR_CHIEF,

@@ -7,6 +7,7 @@
 
 pub mod account;
 pub mod admin;
+pub mod court;
 pub mod dashboard;
 pub mod incidents;
 pub mod review;

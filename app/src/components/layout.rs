@@ -14,6 +14,8 @@ const MENU: &[(Permission, &str, &str)] = &[
     (Permission::Review, "/review", "Review queue"),
     (Permission::Oversee, "/register", "Register"),
     (Permission::Oversee, "/dashboard", "Dashboard"),
+    (Permission::Court, "/court", "Filing queue"),
+    (Permission::Court, "/court/register", "Clerk's register"),
     (Permission::ManageUsers, "/admin/users", "Users"),
     (Permission::ReadAudit, "/admin/audit", "Audit log"),
     (

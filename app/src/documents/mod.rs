@@ -1,5 +1,6 @@
 //! Printed documents (ssr only): PDFs the court and the subject receive.
 
+pub mod export;
 pub mod pdf;
 pub mod report;
 pub mod summons;

@@ -55,7 +55,7 @@ impl Period {
 
 /// Days since 1970-01-01 of a `YYYY-MM-DD` date (the civil-calendar formula,
 /// so the browser needs no date library).
-fn day_number(date: &str) -> Option<i64> {
+pub fn day_number(date: &str) -> Option<i64> {
     let (y, m, d) = crate::model::incident::parse_date(date)?;
     let (y, m) = if m <= 2 {
         (i64::from(y) - 1, m + 9)

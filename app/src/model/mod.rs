@@ -4,6 +4,7 @@
 pub mod account;
 pub mod audit;
 pub mod citation;
+pub mod court;
 pub mod dashboard;
 pub mod incident;
 pub mod review;

@@ -3,6 +3,7 @@
 pub mod account;
 pub mod admin;
 pub mod citation;
+pub mod court;
 pub mod desk;
 pub mod field;
 pub mod home;

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use sqlx::{SqliteConnection, SqlitePool};
 
 use crate::error::AppError;
+use crate::model::court::dollars;
 use crate::model::dashboard::{
     percent, Chart, Count, Dashboard, Figure, FigureRow, Period, Total, WEEKDAYS,
 };
@@ -102,6 +103,7 @@ pub async fn dashboard(pool: &SqlitePool, period: &Period) -> Result<Dashboard, 
         ),
         returns_and_voids(c, period).await?,
     ];
+    let (collected, outstanding) = money(c, period).await?;
     let complied = persons.sum(|p| p.response == "complied");
     let refused = persons.sum(|p| p.response == "refused");
     let whole = period.filter();
@@ -140,12 +142,43 @@ pub async fn dashboard(pool: &SqlitePool, period: &Period) -> Result<Dashboard, 
                 ..whole
             }),
         },
+        Total {
+            label: "Collected (payments the clerk recorded)".into(),
+            value: dollars(collected),
+            filter: None,
+        },
+        Total {
+            label: "Outstanding at court (assessed and unpaid; $100.00 per citation awaiting the court)".into(),
+            value: dollars(outstanding),
+            filter: None,
+        },
     ];
     Ok(Dashboard {
         period: period.clone(),
         totals,
         figures,
     })
+}
+
+/// Money of the period's citations at court, in cents: collected (payments
+/// recorded) and outstanding (assessed and unpaid, plus the §52-4 fine of each
+/// filed citation the court has not decided yet).
+async fn money(c: &mut SqliteConnection, period: &Period) -> Result<(i64, i64), AppError> {
+    let fine = i64::from(crate::ordinance::Penalty::ARTICLE_I.fine_cents);
+    let (collected, outstanding): (i64, i64) = sqlx::query_as(&format!(
+        "SELECT COALESCE(SUM(c.paid_cents), 0), \
+         COALESCE(SUM(CASE \
+           WHEN c.disposition IN ('admitted', 'guilty', 'defaulted') \
+             THEN MAX(COALESCE(c.fine_assessed_cents, 0) + COALESCE(c.costs_assessed_cents, 0) - COALESCE(c.paid_cents, 0), 0) \
+           WHEN c.status = 'filed' THEN {fine} ELSE 0 END), 0) \
+         FROM incident i INDEXED BY incident_dashboard JOIN citation c ON c.incident_id = i.incident_id \
+         WHERE {IN_PERIOD}"
+    ))
+    .bind(&period.from)
+    .bind(&period.to)
+    .fetch_one(c)
+    .await?;
+    Ok((collected, outstanding))
 }
 
 async fn scalar(c: &mut SqliteConnection, period: &Period, sql: &str) -> Result<i64, AppError> {

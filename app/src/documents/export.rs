@@ -1,0 +1,303 @@
+//! The files the clerk sends the District Court (issue #7): CSV (RFC 4180, UTF-8,
+//! columns in `docs/export.md`), PDF (one Uniform Summons and Complaint per
+//! citation, then a docket of the batch) and JSON (`model::court::CourtExport`).
+
+use crate::model::citation::CitationDocument;
+use crate::model::court::{CourtExport, ExportedCitation, EXPORT_SCHEMA, EXPORT_VERSION};
+
+use super::pdf::Document;
+
+/// The CSV header, in order; `docs/export.md` describes each column.
+pub const CSV_COLUMNS: [&str; 22] = [
+    "citation_number",
+    "status",
+    "amended_filing",
+    "issued_at",
+    "officer_name",
+    "officer_badge",
+    "subject_name",
+    "subject_date_of_birth",
+    "subject_address",
+    "subject_identification",
+    "offence_code",
+    "offence_section",
+    "occurred_at",
+    "place",
+    "fine",
+    "costs",
+    "arrest",
+    "court_name",
+    "court_address",
+    "appearance_date",
+    "filing_deadline",
+    "batch_id",
+];
+
+/// A cell a spreadsheet would evaluate (`=`, `+`, `-`, `@`, tab, carriage
+/// return first) gets a leading apostrophe, so it opens as the text it is
+/// (spreadsheet formula injection). Everything else is byte for byte.
+pub fn neutralise(cell: &str) -> String {
+    match cell.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{cell}"),
+        _ => cell.to_owned(),
+    }
+}
+
+fn yes(b: bool) -> String {
+    if b { "yes" } else { "no" }.to_owned()
+}
+
+/// Records of text cells as CSV, each cell neutralised.
+pub fn csv_of(records: impl IntoIterator<Item = Vec<String>>) -> Result<Vec<u8>, csv::Error> {
+    let mut out = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(Vec::new());
+    for record in records {
+        out.write_record(record.iter().map(|c| neutralise(c)))?;
+    }
+    out.into_inner().map_err(|e| e.into_error().into())
+}
+
+pub fn csv(citations: &[ExportedCitation], batch_id: &str) -> Result<Vec<u8>, csv::Error> {
+    let header = CSV_COLUMNS.iter().map(|c| (*c).to_owned()).collect();
+    let rows = citations.iter().map(|c| {
+        vec![
+            c.number.clone(),
+            c.status.code().to_owned(),
+            yes(c.amended),
+            c.issued_at.clone(),
+            c.officer_name.clone(),
+            c.officer_badge.clone(),
+            c.subject_name.clone(),
+            c.subject_date_of_birth.clone().unwrap_or_default(),
+            c.subject_address.clone().unwrap_or_default(),
+            c.subject_identification.clone().unwrap_or_default(),
+            c.offence_code.clone(),
+            c.offence_section.clone(),
+            c.occurred_at.clone(),
+            c.place.clone(),
+            c.fine.clone(),
+            c.costs.clone(),
+            yes(c.arrest),
+            c.court_name.clone(),
+            c.court_address.clone(),
+            c.appearance_date.clone(),
+            c.filing_deadline.clone(),
+            batch_id.to_owned(),
+        ]
+    });
+    csv_of(std::iter::once(header).chain(rows))
+}
+
+/// One summons per citation, then the docket listing the batch.
+pub fn pdf(docs: &[(CitationDocument, bool)], batch_id: &str, generated: &str) -> Vec<u8> {
+    let mut doc = Document::new();
+    for (i, (citation, amended)) in docs.iter().enumerate() {
+        if i > 0 {
+            doc.page_break();
+        }
+        if *amended {
+            doc.text(
+                "AMENDED FILING — replaces the copy filed earlier",
+                11.0,
+                true,
+            );
+        }
+        super::summons::write(&mut doc, citation);
+    }
+    doc.page_break();
+    doc.text(
+        "TOWN OF WELLS POLICE DEPARTMENT — STATE OF MAINE",
+        9.0,
+        true,
+    );
+    doc.text("DOCKET OF CIVIL VIOLATION SUMMONSES FILED", 13.0, true);
+    doc.field("Batch", batch_id);
+    doc.field("Prepared", generated);
+    doc.field("Citations", &docs.len().to_string());
+    doc.gap(6.0);
+    let columns = [0.0, 100.0, 250.0, 340.0, 420.0];
+    doc.row(
+        &[
+            (columns[0], "Citation"),
+            (columns[1], "Defendant"),
+            (columns[2], "Offence"),
+            (columns[3], "Fine"),
+            (columns[4], "Appearance"),
+        ],
+        9.0,
+        true,
+    );
+    for (c, amended) in docs {
+        let name: String = c.subject_name.chars().take(28).collect();
+        let number = if *amended {
+            format!("{} (amended)", c.number)
+        } else {
+            c.number.clone()
+        };
+        doc.row(
+            &[
+                (columns[0], &number),
+                (columns[1], &name),
+                (columns[2], &c.offence_reference),
+                (columns[3], &c.fine_text),
+                (columns[4], &c.appearance_date),
+            ],
+            9.0,
+            false,
+        );
+    }
+    doc.gap(8.0);
+    doc.text(
+        "Each fine: $100.00 plus costs as assessed by the court (Town of Wells Code §52-4).",
+        9.0,
+        false,
+    );
+    doc.finish(&format!("Court filing {batch_id}"))
+}
+
+pub fn json(citations: Vec<ExportedCitation>, batch_id: &str, generated_at: &str) -> CourtExport {
+    CourtExport {
+        schema: EXPORT_SCHEMA.to_owned(),
+        version: EXPORT_VERSION,
+        batch_id: batch_id.to_owned(),
+        generated_at: generated_at.to_owned(),
+        citations,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::incident::CitationStatus;
+
+    fn citation(name: &str) -> ExportedCitation {
+        ExportedCitation {
+            number: "WPD-2026-000042".into(),
+            status: CitationStatus::Approved,
+            amended: false,
+            issued_at: "2026-07-04 16:20 EDT".into(),
+            officer_name: "Officer Sam Price".into(),
+            officer_badge: "117".into(),
+            subject_name: name.into(),
+            subject_date_of_birth: Some("1990-02-03".into()),
+            subject_address: Some("12 Main Street, Wells, ME".into()),
+            subject_identification: Some("Driver's license 1234567".into()),
+            offence_code: "52-1(A)(1)".into(),
+            offence_section: "Town of Wells Code §52-1 A(1), D — Loitering — obstructing passage"
+                .into(),
+            occurred_at: "2026-07-04 15:40 EDT".into(),
+            place: "Post Road at Mile Road (Sidewalk)".into(),
+            fine: "$100.00".into(),
+            costs: "plus costs as assessed by the court (§52-4)".into(),
+            arrest: false,
+            court_name: "Maine District Court".into(),
+            court_address: "York District Court, 11 Chases Pond Road, York, ME 03909".into(),
+            appearance_date: "2026-07-25".into(),
+            filing_deadline: "2026-07-09".into(),
+        }
+    }
+
+    fn parse(bytes: &[u8]) -> Vec<Vec<String>> {
+        csv::Reader::from_reader(bytes)
+            .records()
+            .map(|r| r.expect("record").iter().map(str::to_owned).collect())
+            .collect()
+    }
+
+    #[test]
+    fn formulas_in_hostile_names_are_neutralised() {
+        for hostile in [
+            "=HYPERLINK(\"http://evil.example\",\"click\")",
+            "+1",
+            "-2+3",
+            "@x",
+            "\tTab",
+            "\rReturn",
+        ] {
+            let bytes = csv(&[citation(hostile)], "b1").expect("csv");
+            let rows = parse(&bytes);
+            assert_eq!(rows[0][6], format!("'{hostile}"), "{hostile:?}");
+        }
+        // Text that merely contains the characters is left alone.
+        let rows = parse(&csv(&[citation("Anne-Marie O'Neil")], "b1").expect("csv"));
+        assert_eq!(rows[0][6], "Anne-Marie O'Neil");
+    }
+
+    #[test]
+    fn unicode_names_round_trip_byte_for_byte() {
+        for name in [
+            "Zoë Lévesque",
+            "Seán O'Brien",
+            "José García-Núñez",
+            "Marie-Claire Thibodeau",
+            "Nguyễn Thị Minh Khai",
+        ] {
+            let bytes = csv(&[citation(name)], "b1").expect("csv");
+            assert!(std::str::from_utf8(&bytes).is_ok());
+            let rows = parse(&bytes);
+            assert_eq!(rows[0][6].as_bytes(), name.as_bytes());
+        }
+    }
+
+    #[test]
+    fn the_csv_header_is_the_documented_one() {
+        let bytes = csv(&[citation("A B")], "b1").expect("csv");
+        let mut reader = csv::Reader::from_reader(bytes.as_slice());
+        let header: Vec<String> = reader
+            .headers()
+            .expect("header")
+            .iter()
+            .map(str::to_owned)
+            .collect();
+        assert_eq!(header, CSV_COLUMNS);
+        let docs = include_str!("../../../docs/export.md");
+        for column in CSV_COLUMNS {
+            assert!(
+                docs.contains(&format!("`{column}`")),
+                "docs/export.md names {column}"
+            );
+        }
+        assert!(bytes.ends_with(b"\r\n"), "RFC 4180 line endings");
+    }
+
+    /// The JSON a court system parses: a change here is a change of schema.
+    #[test]
+    fn the_json_export_schema_is_stable() {
+        let export = json(
+            vec![citation("Alex Morgan")],
+            "0193f5c0-0000-7000-8000-000000000001",
+            "2026-07-05T12:00:00Z",
+        );
+        let expected = serde_json::json!({
+            "schema": "wells-loitering-citations",
+            "version": 1,
+            "batch_id": "0193f5c0-0000-7000-8000-000000000001",
+            "generated_at": "2026-07-05T12:00:00Z",
+            "citations": [{
+                "number": "WPD-2026-000042",
+                "status": "approved",
+                "amended": false,
+                "issued_at": "2026-07-04 16:20 EDT",
+                "officer_name": "Officer Sam Price",
+                "officer_badge": "117",
+                "subject_name": "Alex Morgan",
+                "subject_date_of_birth": "1990-02-03",
+                "subject_address": "12 Main Street, Wells, ME",
+                "subject_identification": "Driver's license 1234567",
+                "offence_code": "52-1(A)(1)",
+                "offence_section": "Town of Wells Code §52-1 A(1), D — Loitering — obstructing passage",
+                "occurred_at": "2026-07-04 15:40 EDT",
+                "place": "Post Road at Mile Road (Sidewalk)",
+                "fine": "$100.00",
+                "costs": "plus costs as assessed by the court (§52-4)",
+                "arrest": false,
+                "court_name": "Maine District Court",
+                "court_address": "York District Court, 11 Chases Pond Road, York, ME 03909",
+                "appearance_date": "2026-07-25",
+                "filing_deadline": "2026-07-09"
+            }]
+        });
+        assert_eq!(serde_json::to_value(&export).expect("json"), expected);
+    }
+}

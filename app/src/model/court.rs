@@ -1,0 +1,552 @@
+//! The court clerk's work (issue #7): the filing queue against the 5-day deadline,
+//! exports to the District Court, marking citations filed, and the court's
+//! dispositions. Shared by the server functions and the pages.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::FieldError;
+use crate::model::incident::{parse_date, CitationStatus, MAX_SHORT_CHARS};
+use crate::ordinance::{Offence, Penalty};
+
+/// A civil-violation summons must reach the District Court within this many days
+/// of issuance.
+pub const FILING_DAYS: u32 = 5;
+
+/// Most citations one export or one "mark filed" takes.
+pub const MAX_BATCH: usize = 500;
+
+/// An approved citation waiting to be filed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FilingRow {
+    pub number: String,
+    pub subject: String,
+    pub offence: Offence,
+    pub officer: String,
+    pub issued_text: String,
+    /// The last day to file: issuance + 5 days, the Town's calendar.
+    pub deadline: String,
+    /// Negative when overdue.
+    pub days_left: i64,
+    /// Changed by a chief's amendment since it last went out.
+    pub amended: bool,
+}
+
+/// The export formats the court can take today.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExportFormat {
+    Csv,
+    Pdf,
+    Json,
+}
+
+impl ExportFormat {
+    pub const fn code(self) -> &'static str {
+        match self {
+            ExportFormat::Csv => "csv",
+            ExportFormat::Pdf => "pdf",
+            ExportFormat::Json => "json",
+        }
+    }
+    pub const fn content_type(self) -> &'static str {
+        match self {
+            ExportFormat::Csv => "text/csv; charset=utf-8",
+            ExportFormat::Pdf => "application/pdf",
+            ExportFormat::Json => "application/json",
+        }
+    }
+}
+
+/// Which citations to export: the numbers chosen, or those issued in a date
+/// range (Town dates, both ends included). Only approved, filed and disposed
+/// citations are the court's.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExportSelection {
+    #[serde(default)]
+    pub numbers: Vec<String>,
+    #[serde(default)]
+    pub from: Option<String>,
+    #[serde(default)]
+    pub to: Option<String>,
+}
+
+impl ExportSelection {
+    pub fn problems(&self) -> Vec<FieldError> {
+        let mut errors = Vec::new();
+        let range = self.from.is_some() || self.to.is_some();
+        if self.numbers.is_empty() && !range {
+            errors.push(FieldError::new(
+                "numbers",
+                "Choose citations, or a date range of issuance.",
+            ));
+        }
+        if self.numbers.len() > MAX_BATCH {
+            errors.push(FieldError::new(
+                "numbers",
+                format!("At most {MAX_BATCH} citations at a time."),
+            ));
+        }
+        if let Some(bad) = self.numbers.iter().find(|n| !is_citation_number(n)) {
+            errors.push(FieldError::new(
+                "numbers",
+                format!("{}: not a citation number (WPD-YYYY-NNNNNN).", short(bad)),
+            ));
+        }
+        if range {
+            for (field, value) in [("from", &self.from), ("to", &self.to)] {
+                if value.as_deref().and_then(parse_date).is_none() {
+                    errors.push(FieldError::new(
+                        field,
+                        format!("{field}: a date as YYYY-MM-DD."),
+                    ));
+                }
+            }
+        }
+        errors
+    }
+}
+
+fn short(text: &str) -> String {
+    text.chars().take(40).collect()
+}
+
+/// `WPD-2026-000123`
+pub fn is_citation_number(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() == 15
+        && text.starts_with("WPD-")
+        && b[4..8].iter().all(u8::is_ascii_digit)
+        && b[8] == b'-'
+        && b[9..].iter().all(u8::is_ascii_digit)
+}
+
+/// The clerk records that the court received these citations.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Filing {
+    pub numbers: Vec<String>,
+    /// The date the court received them.
+    pub filed_on: String,
+    /// The court's docket or receipt reference.
+    pub reference: String,
+}
+
+impl Filing {
+    pub fn problems(&self, today: &str) -> Vec<FieldError> {
+        let mut errors = ExportSelection {
+            numbers: self.numbers.clone(),
+            ..ExportSelection::default()
+        }
+        .problems();
+        match parse_date(&self.filed_on) {
+            None => errors.push(FieldError::new(
+                "filed_on",
+                "Date filed: a date as YYYY-MM-DD.",
+            )),
+            Some(_) if self.filed_on.as_str() > today => errors.push(FieldError::new(
+                "filed_on",
+                "Date filed: not in the future.",
+            )),
+            Some(_) => {}
+        }
+        if let Some(problem) = line_problem(&self.reference, "Filing reference") {
+            errors.push(FieldError::new("reference", problem));
+        }
+        errors
+    }
+}
+
+fn line_problem(text: &str, what: &str) -> Option<String> {
+    if text.trim().is_empty() {
+        Some(format!("{what}: required."))
+    } else if text.chars().count() > MAX_SHORT_CHARS || text.chars().any(char::is_control) {
+        Some(format!(
+            "{what}: one line of at most {MAX_SHORT_CHARS} characters."
+        ))
+    } else {
+        None
+    }
+}
+
+/// What the court decided (or the stage the case is at).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DispositionKind {
+    /// The fine (and any costs) paid without a hearing.
+    Paid,
+    /// The person admitted the violation; the court assesses fine and costs.
+    Admitted,
+    /// The person contests: a hearing is set. Not final.
+    Contested,
+    Dismissed,
+    /// Adjudicated: the court assesses the §52-4 fine plus costs.
+    Guilty,
+    NotGuilty,
+    /// Did not answer or appear: judgment by default, fine and costs assessed.
+    Defaulted,
+}
+
+impl DispositionKind {
+    pub const ALL: [DispositionKind; 7] = [
+        DispositionKind::Paid,
+        DispositionKind::Admitted,
+        DispositionKind::Contested,
+        DispositionKind::Dismissed,
+        DispositionKind::Guilty,
+        DispositionKind::NotGuilty,
+        DispositionKind::Defaulted,
+    ];
+    pub const fn code(self) -> &'static str {
+        match self {
+            DispositionKind::Paid => "paid",
+            DispositionKind::Admitted => "admitted",
+            DispositionKind::Contested => "contested",
+            DispositionKind::Dismissed => "dismissed",
+            DispositionKind::Guilty => "guilty",
+            DispositionKind::NotGuilty => "not_guilty",
+            DispositionKind::Defaulted => "defaulted",
+        }
+    }
+    pub fn from_code(code: &str) -> Option<DispositionKind> {
+        Self::ALL.into_iter().find(|k| k.code() == code)
+    }
+    pub const fn label(self) -> &'static str {
+        match self {
+            DispositionKind::Paid => "Paid",
+            DispositionKind::Admitted => "Admitted",
+            DispositionKind::Contested => "Contested — hearing set",
+            DispositionKind::Dismissed => "Dismissed",
+            DispositionKind::Guilty => "Found to have committed the violation",
+            DispositionKind::NotGuilty => "Found not to have committed the violation",
+            DispositionKind::Defaulted => "Defaulted",
+        }
+    }
+    /// Every kind but a contest ends the case: the citation becomes disposed.
+    pub const fn is_final(self) -> bool {
+        !matches!(self, DispositionKind::Contested)
+    }
+    /// The court assesses the fine and costs (§52-4: $100 plus costs).
+    pub const fn assesses(self) -> bool {
+        matches!(
+            self,
+            DispositionKind::Admitted | DispositionKind::Guilty | DispositionKind::Defaulted
+        )
+    }
+}
+
+/// A disposition as the clerk records it. Money in cents.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Disposition {
+    pub kind: DispositionKind,
+    /// The date of the court's decision or of the payment.
+    pub on: String,
+    /// Contested: the hearing date.
+    #[serde(default)]
+    pub hearing_on: Option<String>,
+    /// Paid: the amount received.
+    #[serde(default)]
+    pub paid_cents: Option<i64>,
+    /// Admitted, guilty, defaulted: the fine and costs the court assessed.
+    #[serde(default)]
+    pub fine_cents: Option<i64>,
+    #[serde(default)]
+    pub costs_cents: Option<i64>,
+}
+
+/// Largest amount taken, so a typo of extra zeros is caught: $100 plus costs is
+/// never thousands of dollars.
+pub const MAX_AMOUNT_CENTS: i64 = 1_000_000;
+
+impl Disposition {
+    pub fn problems(&self, today: &str) -> Vec<FieldError> {
+        let mut errors = Vec::new();
+        match parse_date(&self.on) {
+            None => errors.push(FieldError::new("on", "Date: a date as YYYY-MM-DD.")),
+            Some(_) if self.on.as_str() > today => {
+                errors.push(FieldError::new("on", "Date: not in the future."))
+            }
+            Some(_) => {}
+        }
+        let amount = |errors: &mut Vec<FieldError>, field: &str, what: &str, v: Option<i64>| match v
+        {
+            None => errors.push(FieldError::new(field, format!("{what}: required."))),
+            Some(c) if !(0..=MAX_AMOUNT_CENTS).contains(&c) => errors.push(FieldError::new(
+                field,
+                format!("{what}: from $0.00 to ${}.", MAX_AMOUNT_CENTS / 100),
+            )),
+            Some(_) => {}
+        };
+        match self.kind {
+            DispositionKind::Contested => {
+                if self.hearing_on.as_deref().and_then(parse_date).is_none() {
+                    errors.push(FieldError::new(
+                        "hearing_on",
+                        "Hearing date: required for a contested citation, as YYYY-MM-DD.",
+                    ));
+                }
+            }
+            DispositionKind::Paid => {
+                amount(&mut errors, "paid_cents", "Amount paid", self.paid_cents);
+                if self.paid_cents == Some(0) {
+                    errors.push(FieldError::new(
+                        "paid_cents",
+                        "Amount paid: more than $0.00.",
+                    ));
+                }
+            }
+            kind if kind.assesses() => {
+                amount(&mut errors, "fine_cents", "Fine assessed", self.fine_cents);
+                amount(
+                    &mut errors,
+                    "costs_cents",
+                    "Costs assessed",
+                    self.costs_cents,
+                );
+                let fine = i64::from(Penalty::ARTICLE_I.fine_cents);
+                if self.fine_cents.is_some_and(|f| f != fine) {
+                    errors.push(FieldError::new(
+                        "fine_cents",
+                        format!(
+                            "Fine assessed: §52-4 sets it at {} (costs are added separately).",
+                            Penalty::ARTICLE_I.fine_text()
+                        ),
+                    ));
+                }
+            }
+            _ => {}
+        }
+        errors
+    }
+}
+
+/// `$123.45`
+pub fn dollars(cents: i64) -> String {
+    format!("${}.{:02}", cents / 100, cents % 100)
+}
+
+/// Filters of the clerk's register. Dates `YYYY-MM-DD`, both ends included.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CourtFilter {
+    #[serde(default)]
+    pub status: Option<CitationStatus>,
+    /// Filed on or after / before.
+    #[serde(default)]
+    pub filed_from: Option<String>,
+    #[serde(default)]
+    pub filed_to: Option<String>,
+    /// Court date (hearing, or the appearance date printed on the citation).
+    #[serde(default)]
+    pub court_from: Option<String>,
+    #[serde(default)]
+    pub court_to: Option<String>,
+    /// Citation number, exactly.
+    #[serde(default)]
+    pub number: Option<String>,
+}
+
+impl CourtFilter {
+    pub fn problems(&self) -> Vec<FieldError> {
+        let mut errors = Vec::new();
+        for (field, value) in [
+            ("filed_from", &self.filed_from),
+            ("filed_to", &self.filed_to),
+            ("court_from", &self.court_from),
+            ("court_to", &self.court_to),
+        ] {
+            if value.as_deref().is_some_and(|v| parse_date(v).is_none()) {
+                errors.push(FieldError::new(
+                    field,
+                    format!("{field}: a date as YYYY-MM-DD."),
+                ));
+            }
+        }
+        if self
+            .number
+            .as_deref()
+            .is_some_and(|n| n.chars().count() > MAX_SHORT_CHARS)
+        {
+            errors.push(FieldError::new("number", "Citation number: too long."));
+        }
+        errors
+    }
+}
+
+/// A citation in the clerk's register.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CourtRow {
+    pub number: String,
+    pub subject: String,
+    pub offence: Offence,
+    pub status: CitationStatus,
+    pub issued_text: String,
+    pub filed_on: Option<String>,
+    pub filing_reference: Option<String>,
+    pub court_date: String,
+    pub disposition: Option<DispositionKind>,
+}
+
+/// One filing or disposition in a citation's court history.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CourtEventView {
+    pub at_text: String,
+    pub actor: String,
+    pub kind: String,
+    pub details: String,
+}
+
+/// The clerk's page of one citation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CourtCitation {
+    pub row: CourtRow,
+    pub hearing_on: Option<String>,
+    pub fine_cents: Option<i64>,
+    pub costs_cents: Option<i64>,
+    pub paid_cents: Option<i64>,
+    pub history: Vec<CourtEventView>,
+}
+
+/// The JSON export (`court/export`) for a court or records system. `version`
+/// changes only when a field is removed or changes meaning; fields may be added.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CourtExport {
+    /// Always `wells-loitering-citations`.
+    pub schema: String,
+    pub version: u32,
+    pub batch_id: String,
+    /// UTC, RFC 3339.
+    pub generated_at: String,
+    pub citations: Vec<ExportedCitation>,
+}
+
+pub const EXPORT_SCHEMA: &str = "wells-loitering-citations";
+pub const EXPORT_VERSION: u32 = 1;
+
+/// One citation as every export carries it (the CSV has the same fields as
+/// columns; `docs/export.md`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExportedCitation {
+    pub number: String,
+    pub status: CitationStatus,
+    /// Changed by a chief's amendment since it was last exported.
+    pub amended: bool,
+    pub issued_at: String,
+    pub officer_name: String,
+    pub officer_badge: String,
+    pub subject_name: String,
+    pub subject_date_of_birth: Option<String>,
+    pub subject_address: Option<String>,
+    pub subject_identification: Option<String>,
+    /// `52-1(A)(1)`
+    pub offence_code: String,
+    /// `Town of Wells Code §52-1 A(1), D — Loitering — obstructing passage`
+    pub offence_section: String,
+    pub occurred_at: String,
+    pub place: String,
+    /// `$100.00` (§52-4)
+    pub fine: String,
+    /// `plus costs as assessed by the court (§52-4)`
+    pub costs: String,
+    pub arrest: bool,
+    pub court_name: String,
+    pub court_address: String,
+    pub appearance_date: String,
+    pub filing_deadline: String,
+}
+
+impl ExportedCitation {
+    pub fn of(doc: &crate::model::citation::CitationDocument, amended: bool) -> ExportedCitation {
+        ExportedCitation {
+            number: doc.number.clone(),
+            status: doc.status,
+            amended,
+            issued_at: doc.issued_at_text.clone(),
+            officer_name: doc.officer_name.clone(),
+            officer_badge: doc.officer_badge.clone(),
+            subject_name: doc.subject_name.clone(),
+            subject_date_of_birth: doc.subject_date_of_birth.clone(),
+            subject_address: doc.subject_address.clone(),
+            subject_identification: doc.subject_id_document.clone(),
+            offence_code: doc.offence_code.clone(),
+            offence_section: format!(
+                "Town of Wells Code {} — {}",
+                doc.offence_reference, doc.offence_title
+            ),
+            occurred_at: doc.occurred_at_text.clone(),
+            place: format!("{} ({})", doc.location, doc.place),
+            fine: doc.fine_text.clone(),
+            costs: format!("plus costs as assessed by the court ({})", Penalty::SECTION),
+            arrest: doc.arrest,
+            court_name: doc.court_name.clone(),
+            court_address: doc.court_address.clone(),
+            appearance_date: doc.appearance_date.clone(),
+            filing_deadline: doc.filing_deadline.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TODAY: &str = "2026-07-10";
+
+    #[test]
+    fn citation_numbers_have_one_shape() {
+        assert!(is_citation_number("WPD-2026-000123"));
+        for bad in [
+            "WPD-2026-12",
+            "wpd-2026-000123",
+            "WPD-2026-00012x",
+            "=HYPERLINK()",
+        ] {
+            assert!(!is_citation_number(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_guilty_finding_needs_the_section_52_4_fine_and_costs() {
+        let mut d = Disposition {
+            kind: DispositionKind::Guilty,
+            on: "2026-07-09".into(),
+            hearing_on: None,
+            paid_cents: None,
+            fine_cents: None,
+            costs_cents: None,
+        };
+        let fields: Vec<_> = d.problems(TODAY).into_iter().map(|e| e.field).collect();
+        assert_eq!(fields, ["fine_cents", "costs_cents"]);
+        d.fine_cents = Some(5_000);
+        d.costs_cents = Some(3_500);
+        assert!(d.problems(TODAY)[0].message.contains("§52-4"));
+        d.fine_cents = Some(10_000);
+        assert!(d.problems(TODAY).is_empty());
+    }
+
+    #[test]
+    fn a_contest_needs_a_hearing_date_and_a_payment_an_amount() {
+        let contested = Disposition {
+            kind: DispositionKind::Contested,
+            on: "2026-07-09".into(),
+            hearing_on: None,
+            paid_cents: None,
+            fine_cents: None,
+            costs_cents: None,
+        };
+        assert_eq!(contested.problems(TODAY)[0].field, "hearing_on");
+        let paid = Disposition {
+            kind: DispositionKind::Paid,
+            paid_cents: Some(0),
+            ..contested
+        };
+        assert_eq!(paid.problems(TODAY)[0].field, "paid_cents");
+    }
+
+    #[test]
+    fn dates_in_the_future_are_refused() {
+        let filing = Filing {
+            numbers: vec!["WPD-2026-000001".into()],
+            filed_on: "2026-07-11".into(),
+            reference: "YORDC-CV-26-1".into(),
+        };
+        assert_eq!(filing.problems(TODAY)[0].field, "filed_on");
+    }
+}

@@ -1,0 +1,246 @@
+//! `/court/citations/:number`: one citation at court — its filing, the court's
+//! dispositions so far, and the form to record the next.
+
+use leptos::prelude::*;
+use leptos_meta::Title;
+use leptos_router::hooks::use_params_map;
+
+use crate::access::Permission;
+use crate::api::court::{load_court_citation, record_disposition};
+use crate::components::session::{hydrated, Guard};
+use crate::error::{AppError, FieldError};
+use crate::model::court::{dollars, CourtCitation, Disposition, DispositionKind};
+use crate::model::incident::CitationStatus;
+use crate::ordinance::Penalty;
+
+#[component]
+pub fn CourtCitationPage() -> impl IntoView {
+    view! {
+        <Title text="Citation at court"/>
+        <Guard permission=Permission::Court>
+            <CourtCitationView/>
+        </Guard>
+    }
+}
+
+#[component]
+fn CourtCitationView() -> impl IntoView {
+    let params = use_params_map();
+    let number = Memo::new(move |_| params.with(|p| p.get("number")).unwrap_or_default());
+    let version = RwSignal::new(0u32);
+    let data = Resource::new(
+        move || (number.get(), version.get()),
+        |(n, _)| load_court_citation(n),
+    );
+    view! {
+        <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
+            {move || Suspend::new(async move {
+                match data.await {
+                    Ok(c) => view! { <Detail c version/> }.into_any(),
+                    Err(e) => view! { <h1>"Citation"</h1><p class="notice bad" role="alert">{e.to_string()}</p> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+#[component]
+fn Detail(c: CourtCitation, version: RwSignal<u32>) -> impl IntoView {
+    let r = c.row.clone();
+    let copy = format!("/citations/{}", r.number);
+    let filed = matches!(r.status, CitationStatus::Filed | CitationStatus::Disposed);
+    view! {
+        <h1>{r.number.clone()}</h1>
+        <p><span class="badge" data-testid="court-status">{r.status.label()}</span>
+           {r.disposition.map(|d| view! { " " <span class="badge" data-testid="court-disposition">{d.label()}</span> })}</p>
+        <dl class="facts">
+            <dt>"Defendant"</dt><dd>{r.subject.clone()}</dd>
+            <dt>"Offence"</dt><dd>{format!("{} {}", r.offence.reference(), r.offence.title())}</dd>
+            <dt>"Issued"</dt><dd>{r.issued_text.clone()}</dd>
+            <dt>"Filed"</dt><dd>{r.filed_on.clone().map(|d| format!("{d} · {}", r.filing_reference.clone().unwrap_or_default())).unwrap_or_else(|| "Not yet".into())}</dd>
+            <dt>"Court date"</dt><dd>{r.court_date.clone()}</dd>
+            {c.fine_cents.map(|f| view! { <dt>"Fine assessed"</dt><dd>{dollars(f)}</dd> })}
+            {c.costs_cents.map(|f| view! { <dt>"Costs assessed"</dt><dd>{dollars(f)}</dd> })}
+            {c.paid_cents.map(|f| view! { <dt>"Paid"</dt><dd data-testid="paid">{dollars(f)}</dd> })}
+        </dl>
+        <p><a href=copy>"The summons as issued"</a></p>
+        <h2>"Court history"</h2>
+        {if c.history.is_empty() {
+            view! { <p>"Nothing recorded yet."</p> }.into_any()
+        } else {
+            view! { <ul data-testid="court-history">{c.history.iter().map(|e| view! {
+                <li>{e.at_text.clone()} " · " {e.actor.clone()} " · " <strong>{e.kind.clone()}</strong> " " {e.details.clone()}</li>
+            }).collect_view()}</ul> }.into_any()
+        }}
+        {if filed {
+            view! { <DispositionForm number=r.number.clone() version/> }.into_any()
+        } else {
+            view! { <p class="notice warn">"Mark it filed (from the filing queue) before recording what the court decided."</p> }.into_any()
+        }}
+    }
+}
+
+/// `12.50` or `$12.50` as cents.
+fn cents(text: &str) -> Option<i64> {
+    let t = text.trim().trim_start_matches('$');
+    let (whole, part) = t.split_once('.').unwrap_or((t, "0"));
+    if whole.is_empty()
+        || part.len() > 2
+        || !whole
+            .bytes()
+            .chain(part.bytes())
+            .all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let part = if part.len() == 1 {
+        format!("{part}0")
+    } else {
+        part.to_owned()
+    };
+    Some(whole.parse::<i64>().ok()? * 100 + part.parse::<i64>().ok()?)
+}
+
+#[component]
+fn DispositionForm(number: String, version: RwSignal<u32>) -> impl IntoView {
+    let kind = RwSignal::new(DispositionKind::Paid);
+    let on = RwSignal::new(String::new());
+    let hearing = RwSignal::new(String::new());
+    let paid = RwSignal::new(String::new());
+    let fine = RwSignal::new(Penalty::ARTICLE_I.fine_text());
+    let costs = RwSignal::new(String::new());
+    let errors = RwSignal::new(Vec::<FieldError>::new());
+    let saved = RwSignal::new(None::<String>);
+    Effect::new(move |_| {
+        if on.get_untracked().is_empty() {
+            on.set(crate::client::now_local()[..10].to_owned());
+        }
+    });
+    let save = Action::new(move |_: &()| {
+        let number = number.clone();
+        let k = kind.get_untracked();
+        let mut problems = Vec::new();
+        let mut money = |field: &str, what: &str, text: String, wanted: bool| -> Option<i64> {
+            if !wanted {
+                return None;
+            }
+            let v = cents(&text);
+            if v.is_none() {
+                problems.push(FieldError::new(
+                    field,
+                    format!("{what}: an amount such as 25.00."),
+                ));
+            }
+            v
+        };
+        let d = Disposition {
+            kind: k,
+            on: on.get_untracked(),
+            hearing_on: (k == DispositionKind::Contested).then(|| hearing.get_untracked()),
+            paid_cents: money(
+                "paid_cents",
+                "Amount paid",
+                paid.get_untracked(),
+                k == DispositionKind::Paid,
+            ),
+            fine_cents: money(
+                "fine_cents",
+                "Fine assessed",
+                fine.get_untracked(),
+                k.assesses(),
+            ),
+            costs_cents: money(
+                "costs_cents",
+                "Costs assessed",
+                costs.get_untracked(),
+                k.assesses(),
+            ),
+        };
+        async move {
+            if !problems.is_empty() {
+                return errors.set(problems);
+            }
+            match record_disposition(number, d).await {
+                Ok(status) => {
+                    errors.set(Vec::new());
+                    saved.set(Some(format!(
+                        "Recorded. The citation is now: {}.",
+                        status.label()
+                    )));
+                    version.update(|v| *v += 1);
+                }
+                Err(AppError::Invalid { errors: e }) => errors.set(e),
+                Err(e) => errors.set(vec![FieldError::new("request", e.to_string())]),
+            }
+        }
+    });
+    let error = move |field: &'static str| {
+        move || {
+            errors.with(|e| {
+                e.iter()
+                    .find(|x| x.field == field)
+                    .map(|x| x.message.clone())
+            })
+        }
+    };
+    let ready = hydrated();
+    let amount = move |id: &'static str, label: &'static str, value: RwSignal<String>| {
+        view! {
+            <div class="field">
+                <label for=id>{label}</label>
+                <input id=id type="text" inputmode="decimal" prop:value=move || value.get()
+                    on:input=move |ev| value.set(event_target_value(&ev))
+                    aria-describedby=format!("{id}-error")/>
+                <span class="error-text" id=format!("{id}-error")>{error(id)}</span>
+            </div>
+        }
+    };
+    view! {
+        <section class="panel" aria-labelledby="dispose-heading">
+            <h2 id="dispose-heading">"Record the court's decision"</h2>
+            {move || saved.get().map(|s| view! { <p class="notice ok" role="status" data-testid="disposition-saved">{s}</p> })}
+            {move || errors.with(|e| e.iter().find(|x| x.field == "request").map(|x| view! {
+                <p class="notice bad" role="alert">{x.message.clone()}</p>
+            }))}
+            <fieldset class="choices">
+                <legend>"Decision"</legend>
+                {DispositionKind::ALL.into_iter().map(|k| {
+                    let id = format!("kind-{}", k.code());
+                    let target = id.clone();
+                    view! {
+                        <label class="choice" for=target>
+                            <input type="radio" id=id name="kind" prop:checked=move || kind.get() == k
+                                on:change=move |_| kind.set(k)/>
+                            <span>{k.label()}</span>
+                        </label>
+                    }
+                }).collect_view()}
+            </fieldset>
+            <div class="field">
+                <label for="on">"Date of the decision or payment"</label>
+                <input id="on" type="date" prop:value=move || on.get() on:input=move |ev| on.set(event_target_value(&ev))
+                    aria-describedby="on-error"/>
+                <span class="error-text" id="on-error">{error("on")}</span>
+            </div>
+            <Show when=move || kind.get() == DispositionKind::Contested>
+                <div class="field">
+                    <label for="hearing_on">"Hearing date"</label>
+                    <input id="hearing_on" type="date" prop:value=move || hearing.get()
+                        on:input=move |ev| hearing.set(event_target_value(&ev)) aria-describedby="hearing_on-error"/>
+                    <span class="error-text" id="hearing_on-error">{error("hearing_on")}</span>
+                </div>
+            </Show>
+            <Show when=move || kind.get() == DispositionKind::Paid>
+                {amount("paid_cents", "Amount paid ($)", paid)}
+            </Show>
+            <Show when=move || kind.get().assesses()>
+                {amount("fine_cents", "Fine assessed ($, §52-4)", fine)}
+                {amount("costs_cents", "Costs assessed ($)", costs)}
+            </Show>
+            <div class="actions">
+                <button type="button" data-testid="save-disposition" disabled=move || !ready.get() || save.pending().get()
+                    on:click=move |_| { save.dispatch(()); }>"Record"</button>
+            </div>
+        </section>
+    }
+}

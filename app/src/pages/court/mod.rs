@@ -1,0 +1,206 @@
+//! The court clerk's screens (issue #7): the filing queue with its exports and
+//! "mark filed", the clerk's register, and one citation's dispositions.
+
+pub mod citation;
+pub mod register;
+
+use leptos::prelude::*;
+use leptos_meta::Title;
+
+use crate::access::Permission;
+use crate::api::court::{file_citations, filing_queue};
+use crate::components::session::{hydrated, Guard};
+use crate::components::table::ScrollTable;
+use crate::model::court::{Filing, FilingRow};
+
+#[component]
+pub fn FilingQueuePage() -> impl IntoView {
+    view! {
+        <Title text="Filing queue"/>
+        <Guard permission=Permission::Court>
+            <FilingQueue/>
+        </Guard>
+    }
+}
+
+/// "2 days left", "due today", "overdue by 3 days", with the badge that says how urgent.
+fn deadline_words(days_left: i64) -> (&'static str, String) {
+    match days_left {
+        d if d < 0 => ("badge bad", format!("Overdue by {} day(s)", -d)),
+        0 => ("badge bad", "Due today".to_owned()),
+        1 => ("badge warn", "1 day left".to_owned()),
+        d => ("badge ok", format!("{d} days left")),
+    }
+}
+
+#[component]
+fn FilingQueue() -> impl IntoView {
+    let version = RwSignal::new(0u32);
+    let rows = Resource::new(move || version.get(), |_| filing_queue());
+    let selected = RwSignal::new(Vec::<String>::new());
+    view! {
+        <h1>"Filing queue"</h1>
+        <p class="hint">"Citations the chief approved, to be filed with the District Court within 5 days of issuance. Overdue ones come first."</p>
+        <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
+            {move || Suspend::new(async move {
+                match rows.await {
+                    Err(e) => view! { <p class="notice bad" role="alert">{e.to_string()}</p> }.into_any(),
+                    Ok(list) if list.is_empty() => view! {
+                        <p class="notice ok" role="status" data-testid="queue-empty">"Nothing is waiting to be filed."</p>
+                    }.into_any(),
+                    Ok(list) => view! { <QueueTable list selected/> }.into_any(),
+                }
+            })}
+        </Transition>
+        <ExportForms selected/>
+        <MarkFiled selected version/>
+    }
+}
+
+#[component]
+fn QueueTable(list: Vec<FilingRow>, selected: RwSignal<Vec<String>>) -> impl IntoView {
+    let all: Vec<String> = list.iter().map(|r| r.number.clone()).collect();
+    let overdue = list.iter().filter(|r| r.days_left < 0).count();
+    view! {
+        {(overdue > 0).then(|| view! {
+            <p class="notice bad" role="alert" data-testid="overdue">{format!("{overdue} citation(s) past the 5-day filing deadline.")}</p>
+        })}
+        <div class="actions">
+            <button type="button" class="secondary" on:click=move |_| selected.set(all.clone())>"Select all"</button>
+            <button type="button" class="secondary" on:click=move |_| selected.set(Vec::new())>"Select none"</button>
+        </div>
+        <ScrollTable label="Citations to file".to_owned()>
+            <table data-testid="filing-queue">
+                <thead><tr>
+                    <th scope="col">"File"</th><th scope="col">"Citation"</th><th scope="col">"Defendant"</th>
+                    <th scope="col">"Offence"</th><th scope="col">"Issued"</th><th scope="col">"Deadline"</th>
+                </tr></thead>
+                <tbody>
+                    {list.into_iter().map(|r| {
+                        let number = r.number.clone();
+                        let id = format!("pick-{}", r.number);
+                        let (badge, words) = deadline_words(r.days_left);
+                        let href = format!("/court/citations/{}", r.number);
+                        let checked = {
+                            let n = number.clone();
+                            move || selected.with(|s| s.contains(&n))
+                        };
+                        view! {
+                            <tr data-testid="filing-row" class:overdue=r.days_left < 0>
+                                <td>
+                                    <input type="checkbox" id=id.clone() prop:checked=checked
+                                        on:change=move |ev| {
+                                            let on = event_target_checked(&ev);
+                                            selected.update(|s| {
+                                                s.retain(|x| *x != number);
+                                                if on { s.push(number.clone()); }
+                                            });
+                                        }/>
+                                    <label for=id class="visually-hidden">{format!("Select {}", r.number)}</label>
+                                </td>
+                                <td><a href=href>{r.number.clone()}</a>
+                                    {r.amended.then_some(view! { " " <span class="badge warn">"amended"</span> })}</td>
+                                <td>{r.subject}</td>
+                                <td>{r.offence.reference()}</td>
+                                <td>{r.issued_text}</td>
+                                <td>{r.deadline} " " <span class=badge data-testid="days-left">{words}</span></td>
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </ScrollTable>
+    }
+}
+
+/// Exports are plain form posts, so the browser saves the file the server sends.
+#[component]
+fn ExportForms(selected: RwSignal<Vec<String>>) -> impl IntoView {
+    let ready = hydrated();
+    let none = move || !ready.get() || selected.with(Vec::is_empty);
+    view! {
+        <section class="panel" aria-labelledby="export-heading">
+            <h2 id="export-heading">"Export for the court"</h2>
+            <form method="post" action="/court/export">
+                <input type="hidden" name="numbers" prop:value=move || selected.get().join(",")/>
+                <p role="status">{move || format!("{} citation(s) selected", selected.with(Vec::len))}</p>
+                <div class="actions">
+                    <button type="submit" name="format" value="csv" disabled=none data-testid="export-csv">"Export CSV"</button>
+                    <button type="submit" name="format" value="pdf" disabled=none data-testid="export-pdf">"Export PDF (summonses and docket)"</button>
+                    <button type="submit" name="format" value="json" class="secondary" disabled=none>"Export JSON"</button>
+                </div>
+            </form>
+            <form method="post" action="/court/export" class="desk-filters">
+                <div class="field">
+                    <label for="export-from">"Issued from"</label>
+                    <input id="export-from" name="from" type="date" required/>
+                </div>
+                <div class="field">
+                    <label for="export-to">"Issued to"</label>
+                    <input id="export-to" name="to" type="date" required/>
+                </div>
+                <div class="actions">
+                    <button type="submit" name="format" value="csv" class="secondary">"Export range as CSV"</button>
+                    <button type="submit" name="format" value="pdf" class="secondary">"Export range as PDF"</button>
+                </div>
+            </form>
+        </section>
+    }
+}
+
+#[component]
+fn MarkFiled(selected: RwSignal<Vec<String>>, version: RwSignal<u32>) -> impl IntoView {
+    let filed_on = RwSignal::new(String::new());
+    let reference = RwSignal::new(String::new());
+    let message = RwSignal::new(None::<(bool, String)>);
+    Effect::new(move |_| {
+        if filed_on.get_untracked().is_empty() {
+            filed_on.set(crate::client::now_local()[..10].to_owned());
+        }
+    });
+    let file = Action::new(move |_: &()| {
+        let filing = Filing {
+            numbers: selected.get_untracked(),
+            filed_on: filed_on.get_untracked(),
+            reference: reference.get_untracked(),
+        };
+        async move {
+            let n = filing.numbers.len();
+            match file_citations(filing).await {
+                Ok(_) => {
+                    message.set(Some((true, format!("{n} citation(s) marked filed."))));
+                    selected.set(Vec::new());
+                    version.update(|v| *v += 1);
+                }
+                Err(e) => message.set(Some((false, e.to_string()))),
+            }
+        }
+    });
+    let ready = hydrated();
+    view! {
+        <section class="panel" aria-labelledby="file-heading">
+            <h2 id="file-heading">"Mark filed"</h2>
+            <p class="hint">"Once filed, a citation is frozen: only the chief's amendment, with a reason, changes it, and the next export shows it as an amended filing."</p>
+            {move || message.get().map(|(ok, text)| view! {
+                <p class=if ok { "notice ok" } else { "notice bad" } role="status" data-testid="file-result">{text}</p>
+            })}
+            <div class="desk-filters">
+                <div class="field">
+                    <label for="filed-on">"Date filed"</label>
+                    <input id="filed-on" type="date" prop:value=move || filed_on.get()
+                        on:input=move |ev| filed_on.set(event_target_value(&ev))/>
+                </div>
+                <div class="field">
+                    <label for="filing-reference">"Court's filing reference"</label>
+                    <input id="filing-reference" type="text" prop:value=move || reference.get()
+                        on:input=move |ev| reference.set(event_target_value(&ev))/>
+                </div>
+            </div>
+            <div class="actions">
+                <button type="button" data-testid="mark-filed"
+                    disabled=move || !ready.get() || selected.with(Vec::is_empty) || file.pending().get()
+                    on:click=move |_| { file.dispatch(()); }>"Mark selected filed"</button>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,571 @@
+//! The court clerk's records (issue #7): the filing queue, export batches, filing
+//! (after which a citation is frozen: only a chief's amendment changes it, see
+//! `store::review`) and dispositions. Every change is one write transaction with
+//! its audit entry.
+
+use sha2::{Digest, Sha256};
+use sqlx::SqlitePool;
+use uuid::Uuid;
+
+use crate::auth::Actor;
+use crate::error::AppError;
+use crate::model::audit::AuditOutcome;
+use crate::model::citation::CitationDocument;
+use crate::model::court::{
+    dollars, CourtCitation, CourtEventView, CourtFilter, CourtRow, Disposition, DispositionKind,
+    ExportFormat, ExportSelection, ExportedCitation, Filing, FilingRow, FILING_DAYS,
+};
+use crate::model::dashboard::day_number;
+use crate::model::incident::CitationStatus;
+use crate::ordinance::{Moment, Offence};
+use crate::store::audit::{self, Event};
+use crate::store::incidents::{citation_document, subject_label};
+use crate::store::register::officer_label;
+use crate::store::Store;
+use crate::town_time::TownZone;
+
+/// Who acts, from where, when.
+#[derive(Clone, Copy)]
+pub struct Clerk<'a> {
+    pub actor: &'a Actor,
+    pub source: Option<&'a str>,
+    pub now: Moment,
+}
+
+/// Approved citations not yet filed, oldest (most urgent) first.
+pub async fn filing_queue(
+    pool: &SqlitePool,
+    zone: &TownZone,
+    now: Moment,
+) -> Result<Vec<FilingRow>, AppError> {
+    type Row = (
+        String,
+        String,
+        i64,
+        i64,
+        Option<String>,
+        Option<String>,
+        String,
+        Option<String>,
+        bool,
+    );
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT c.number, c.offence, c.issued_at, s.identified, s.full_name, s.description, \
+         u.full_name, u.badge_number, \
+         (c.amended_at IS NOT NULL AND (c.last_exported_at IS NULL OR c.amended_at > c.last_exported_at)) \
+         FROM citation c JOIN subject s ON s.subject_id = c.subject_id \
+         JOIN app_user u ON u.user_id = c.issued_by \
+         WHERE c.status = 'approved' ORDER BY c.issued_at, c.number LIMIT 500",
+    )
+    .fetch_all(pool)
+    .await?;
+    let today = day_number(&zone.date(now)).ok_or(AppError::Internal)?;
+    rows.into_iter()
+        .map(
+            |(number, offence, issued, identified, name, description, officer, badge, amended)| {
+                let deadline = zone.date_after(Moment(issued), FILING_DAYS);
+                let days_left = day_number(&deadline).ok_or(AppError::Internal)? - today;
+                Ok(FilingRow {
+                    number,
+                    subject: subject_label(identified, name, description),
+                    offence: Offence::from_code(&offence).ok_or(AppError::Internal)?,
+                    officer: officer_label(&officer, badge.as_deref()),
+                    issued_text: zone.date_time(Moment(issued)),
+                    deadline,
+                    days_left,
+                    amended,
+                })
+            },
+        )
+        .collect()
+}
+
+/// A finished export: the file and the batch that records it.
+pub struct Exported {
+    pub batch_id: Uuid,
+    pub format: ExportFormat,
+    pub bytes: Vec<u8>,
+    pub sha256: String,
+    pub count: usize,
+}
+
+impl Exported {
+    pub fn filename(&self) -> String {
+        format!("wells-court-{}.{}", self.batch_id, self.format.code())
+    }
+}
+
+/// The numbers a selection names, each checked to be the court's.
+async fn selected(
+    pool: &SqlitePool,
+    zone: &TownZone,
+    selection: &ExportSelection,
+) -> Result<Vec<(String, bool)>, AppError> {
+    type Row = (String, String, i64, bool);
+    const AMENDED: &str =
+        "(amended_at IS NOT NULL AND (last_exported_at IS NULL OR amended_at > last_exported_at))";
+    if !selection.numbers.is_empty() {
+        let mut out = Vec::new();
+        for number in &selection.numbers {
+            let row: Option<Row> = sqlx::query_as(&format!(
+                "SELECT number, status, issued_at, {AMENDED} FROM citation WHERE number = ?"
+            ))
+            .bind(number)
+            .fetch_optional(pool)
+            .await?;
+            match row {
+                None => {
+                    return Err(AppError::invalid(
+                        "numbers",
+                        format!("{number}: no such citation."),
+                    ))
+                }
+                Some((_, status, _, _)) if !court_status(&status) => {
+                    return Err(AppError::invalid(
+                        "numbers",
+                        format!("{number}: not approved by the chief, so not the court's yet."),
+                    ))
+                }
+                Some((n, _, _, amended)) if !out.iter().any(|(m, _)| *m == n) => {
+                    out.push((n, amended))
+                }
+                Some(_) => {}
+            }
+        }
+        return Ok(out);
+    }
+    let (from, to) = (
+        selection.from.clone().unwrap_or_default(),
+        selection.to.clone().unwrap_or_default(),
+    );
+    // Town dates to UTC bounds, with a day's margin; the exact date is checked below.
+    let start = zone.end_of_day(&from).ok_or(AppError::Internal)?.0 - 2 * 86_400_000;
+    let end = zone.end_of_day(&to).ok_or(AppError::Internal)?.0 + 60_000;
+    let rows: Vec<Row> = sqlx::query_as(&format!(
+        "SELECT number, status, issued_at, {AMENDED} FROM citation \
+         WHERE status IN ('approved', 'filed', 'disposed') AND issued_at BETWEEN ? AND ? \
+         ORDER BY year, seq"
+    ))
+    .bind(start)
+    .bind(end)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .filter(|(_, _, issued, _)| {
+            let day = zone.date(Moment(*issued));
+            day >= from && day <= to
+        })
+        .map(|(n, _, _, amended)| (n, amended))
+        .collect())
+}
+
+fn court_status(code: &str) -> bool {
+    matches!(code, "approved" | "filed" | "disposed")
+}
+
+/// Builds the export file and records its batch: who, when, which citations
+/// (each marked amended or not), the file's SHA-256, in the audit log too.
+pub async fn export(
+    store: &Store,
+    clerk: Clerk<'_>,
+    zone: &TownZone,
+    selection: &ExportSelection,
+    format: ExportFormat,
+) -> Result<Exported, AppError> {
+    let chosen = selected(&store.reader, zone, selection).await?;
+    if chosen.is_empty() {
+        return Err(AppError::invalid(
+            "numbers",
+            "No approved citation was issued in that range.",
+        ));
+    }
+    let mut docs: Vec<(CitationDocument, bool)> = Vec::with_capacity(chosen.len());
+    for (number, amended) in &chosen {
+        docs.push((
+            citation_document(&store.reader, number, clerk.actor, zone).await?,
+            *amended,
+        ));
+    }
+    let batch_id = Uuid::now_v7();
+    let generated_at = jiff::Timestamp::from_millisecond(clerk.now.0)
+        .map(|t| t.to_string())
+        .map_err(|_| AppError::Internal)?;
+    let citations: Vec<ExportedCitation> = docs
+        .iter()
+        .map(|(d, amended)| ExportedCitation::of(d, *amended))
+        .collect();
+    let bytes = match format {
+        ExportFormat::Csv => crate::documents::export::csv(&citations, &batch_id.to_string())
+            .map_err(|_| AppError::Internal)?,
+        ExportFormat::Pdf => {
+            crate::documents::export::pdf(&docs, &batch_id.to_string(), &zone.date_time(clerk.now))
+        }
+        ExportFormat::Json => serde_json::to_vec(&crate::documents::export::json(
+            citations,
+            &batch_id.to_string(),
+            &generated_at,
+        ))
+        .map_err(|_| AppError::Internal)?,
+    };
+    let sha256 = hex::encode(Sha256::digest(&bytes));
+    let mut tx = store.begin_write().await?;
+    sqlx::query(
+        "INSERT INTO export_batch (batch_id, format, created_at, created_by, citations, sha256, criteria) \
+         VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(batch_id.to_string())
+    .bind(format.code())
+    .bind(clerk.now.0)
+    .bind(clerk.actor.user_id.to_string())
+    .bind(chosen.len() as i64)
+    .bind(&sha256)
+    .bind(serde_json::to_string(selection).map_err(|_| AppError::Internal)?)
+    .execute(&mut *tx)
+    .await?;
+    for (number, amended) in &chosen {
+        sqlx::query("INSERT INTO export_item (batch_id, number, amended) VALUES (?, ?, ?)")
+            .bind(batch_id.to_string())
+            .bind(number)
+            .bind(i64::from(*amended))
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("UPDATE citation SET last_exported_at = ? WHERE number = ?")
+            .bind(clerk.now.0)
+            .bind(number)
+            .execute(&mut *tx)
+            .await?;
+    }
+    let event = Event::new("court.export", AuditOutcome::Success)
+        .by(Some(clerk.actor), clerk.source)
+        .on("export_batch", batch_id)
+        .after(serde_json::json!({
+            "format": format.code(),
+            "sha256": sha256,
+            "citations": chosen.iter().map(|(n, _)| n).collect::<Vec<_>>(),
+            "amended": chosen.iter().filter(|(_, a)| *a).map(|(n, _)| n).collect::<Vec<_>>(),
+        }));
+    audit::append(&mut tx, clerk.now, &event).await?;
+    tx.commit().await?;
+    Ok(Exported {
+        batch_id,
+        format,
+        bytes,
+        sha256,
+        count: chosen.len(),
+    })
+}
+
+fn event_id() -> String {
+    Uuid::now_v7().to_string()
+}
+
+/// Marks approved citations filed with the court. Filing the same citations
+/// again with the same date and reference is harmless; anything else about a
+/// filed citation is refused (it is frozen).
+pub async fn file(
+    store: &Store,
+    clerk: Clerk<'_>,
+    filing: &Filing,
+) -> Result<Vec<CitationStatus>, AppError> {
+    let mut tx = store.begin_write().await?;
+    let mut out = Vec::new();
+    for number in &filing.numbers {
+        let row: Option<(String, Option<String>, Option<String>)> = sqlx::query_as(
+            "SELECT status, filed_on, filing_reference FROM citation WHERE number = ?",
+        )
+        .bind(number)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let reference = filing.reference.trim();
+        match row {
+            None => {
+                return Err(AppError::invalid(
+                    "numbers",
+                    format!("{number}: no such citation."),
+                ))
+            }
+            Some((status, on, r))
+                if status == "filed"
+                    && on.as_deref() == Some(&filing.filed_on)
+                    && r.as_deref() == Some(reference) =>
+            {
+                out.push(CitationStatus::Filed);
+                continue;
+            }
+            Some((status, _, _)) if status != "approved" => {
+                let label =
+                    CitationStatus::from_code(&status).map_or("not approved", |s| s.label());
+                return Err(AppError::conflict(format!(
+                    "{number} is {label}: only a citation the chief approved, not yet filed, can be marked filed."
+                )));
+            }
+            Some(_) => {}
+        }
+        sqlx::query(
+            "UPDATE citation SET status = 'filed', filed_on = ?, filing_reference = ?, filed_by = ?, \
+             filed_at = ?, updated_at = ? WHERE number = ?",
+        )
+        .bind(&filing.filed_on)
+        .bind(reference)
+        .bind(clerk.actor.user_id.to_string())
+        .bind(clerk.now.0)
+        .bind(clerk.now.0)
+        .bind(number)
+        .execute(&mut *tx)
+        .await?;
+        let details = serde_json::json!({ "filed_on": filing.filed_on, "reference": reference });
+        court_event(&mut tx, number, "filed", &details, clerk).await?;
+        let event = Event::new("citation.file", AuditOutcome::Success)
+            .by(Some(clerk.actor), clerk.source)
+            .on("citation", number)
+            .after(details);
+        audit::append(&mut tx, clerk.now, &event).await?;
+        out.push(CitationStatus::Filed);
+    }
+    tx.commit().await?;
+    Ok(out)
+}
+
+async fn court_event(
+    tx: &mut sqlx::SqliteConnection,
+    number: &str,
+    kind: &str,
+    details: &serde_json::Value,
+    clerk: Clerk<'_>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO court_event (event_id, number, kind, details, actor_id, at) VALUES (?, ?, ?, ?, ?, ?)",
+    )
+    .bind(event_id())
+    .bind(number)
+    .bind(kind)
+    .bind(details.to_string())
+    .bind(clerk.actor.user_id.to_string())
+    .bind(clerk.now.0)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// Records what the court decided. The citation must be filed; a final
+/// disposition makes it disposed, a contest keeps it filed with its hearing
+/// date. Recording the same disposition again changes nothing.
+pub async fn dispose(
+    store: &Store,
+    clerk: Clerk<'_>,
+    number: &str,
+    d: &Disposition,
+) -> Result<CitationStatus, AppError> {
+    let mut tx = store.begin_write().await?;
+    type Row = (
+        String,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+    );
+    let row: Row = sqlx::query_as(
+        "SELECT status, disposition, disposition_on, hearing_on, paid_cents, fine_assessed_cents, \
+         costs_assessed_cents FROM citation WHERE number = ?",
+    )
+    .bind(number)
+    .fetch_optional(&mut *tx)
+    .await?
+    .ok_or(AppError::NotFound)?;
+    let (status, kind, on, hearing, paid, fine, costs) = row;
+    if !matches!(status.as_str(), "filed" | "disposed") {
+        let label = CitationStatus::from_code(&status).map_or("not filed", |s| s.label());
+        return Err(AppError::conflict(format!(
+            "{number} is {label}: mark it filed before recording what the court decided."
+        )));
+    }
+    let new_status = if d.kind.is_final() {
+        CitationStatus::Disposed
+    } else {
+        CitationStatus::Filed
+    };
+    let same = kind.as_deref() == Some(d.kind.code())
+        && on.as_deref() == Some(d.on.as_str())
+        && hearing == d.hearing_on
+        && paid == d.paid_cents
+        && fine == d.fine_cents
+        && costs == d.costs_cents;
+    if same {
+        return Ok(new_status);
+    }
+    sqlx::query(
+        "UPDATE citation SET status = ?, disposition = ?, disposition_on = ?, hearing_on = ?, paid_cents = ?, \
+         fine_assessed_cents = ?, costs_assessed_cents = ?, updated_at = ? WHERE number = ?",
+    )
+    .bind(new_status.code())
+    .bind(d.kind.code())
+    .bind(&d.on)
+    .bind(&d.hearing_on)
+    .bind(d.paid_cents)
+    .bind(d.fine_cents)
+    .bind(d.costs_cents)
+    .bind(clerk.now.0)
+    .bind(number)
+    .execute(&mut *tx)
+    .await?;
+    let details = serde_json::to_value(d).map_err(|_| AppError::Internal)?;
+    court_event(&mut tx, number, d.kind.code(), &details, clerk).await?;
+    let event = Event::new("citation.dispose", AuditOutcome::Success)
+        .by(Some(clerk.actor), clerk.source)
+        .on("citation", number)
+        .after(details);
+    audit::append(&mut tx, clerk.now, &event).await?;
+    tx.commit().await?;
+    Ok(new_status)
+}
+
+#[derive(sqlx::FromRow)]
+struct CourtRowSql {
+    number: String,
+    offence: String,
+    status: String,
+    issued_at: i64,
+    identified: i64,
+    full_name: Option<String>,
+    description: Option<String>,
+    filed_on: Option<String>,
+    filing_reference: Option<String>,
+    court_date: String,
+    disposition: Option<String>,
+}
+
+const COURT_ROW: &str = "SELECT c.number, c.offence, c.status, c.issued_at, s.identified, s.full_name, \
+     s.description, c.filed_on, c.filing_reference, COALESCE(c.hearing_on, c.appearance_date) AS court_date, \
+     c.disposition FROM citation c JOIN subject s ON s.subject_id = c.subject_id";
+
+fn court_row(r: CourtRowSql, zone: &TownZone) -> Result<CourtRow, AppError> {
+    Ok(CourtRow {
+        offence: Offence::from_code(&r.offence).ok_or(AppError::Internal)?,
+        status: CitationStatus::from_code(&r.status).ok_or(AppError::Internal)?,
+        issued_text: zone.date_time(Moment(r.issued_at)),
+        subject: subject_label(r.identified, r.full_name, r.description),
+        number: r.number,
+        filed_on: r.filed_on,
+        filing_reference: r.filing_reference,
+        court_date: r.court_date,
+        disposition: r
+            .disposition
+            .as_deref()
+            .and_then(DispositionKind::from_code),
+    })
+}
+
+/// The clerk's register: the court's citations, newest first (at most 200).
+pub async fn register(
+    pool: &SqlitePool,
+    zone: &TownZone,
+    filter: &CourtFilter,
+) -> Result<Vec<CourtRow>, AppError> {
+    let mut q = sqlx::QueryBuilder::<sqlx::Sqlite>::new(COURT_ROW);
+    q.push(" WHERE c.status IN ('approved', 'filed', 'disposed')");
+    if let Some(status) = filter.status {
+        q.push(" AND c.status = ").push_bind(status.code());
+    }
+    if let Some(number) = filter
+        .number
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+    {
+        q.push(" AND c.number = ")
+            .push_bind(number.to_ascii_uppercase());
+    }
+    let dates = [
+        (" AND c.filed_on >= ", &filter.filed_from),
+        (" AND c.filed_on <= ", &filter.filed_to),
+        (
+            " AND COALESCE(c.hearing_on, c.appearance_date) >= ",
+            &filter.court_from,
+        ),
+        (
+            " AND COALESCE(c.hearing_on, c.appearance_date) <= ",
+            &filter.court_to,
+        ),
+    ];
+    for (clause, value) in dates {
+        if let Some(v) = value.clone().filter(|v| !v.is_empty()) {
+            q.push(clause).push_bind(v);
+        }
+    }
+    q.push(" ORDER BY c.issued_at DESC, c.number DESC LIMIT 200");
+    let rows: Vec<CourtRowSql> = q.build_query_as().fetch_all(pool).await?;
+    rows.into_iter().map(|r| court_row(r, zone)).collect()
+}
+
+/// One citation with its court history, for the clerk.
+pub async fn citation(
+    pool: &SqlitePool,
+    zone: &TownZone,
+    number: &str,
+) -> Result<CourtCitation, AppError> {
+    let row: CourtRowSql = sqlx::query_as(&format!(
+        "{COURT_ROW} WHERE c.number = ? AND c.status IN ('approved', 'filed', 'disposed')"
+    ))
+    .bind(number.trim())
+    .fetch_optional(pool)
+    .await?
+    .ok_or(AppError::NotFound)?;
+    let money: (Option<String>, Option<i64>, Option<i64>, Option<i64>) = sqlx::query_as(
+        "SELECT hearing_on, fine_assessed_cents, costs_assessed_cents, paid_cents FROM citation WHERE number = ?",
+    )
+    .bind(number.trim())
+    .fetch_one(pool)
+    .await?;
+    let events: Vec<(i64, String, String, String)> = sqlx::query_as(
+        "SELECT e.at, u.full_name, e.kind, e.details FROM court_event e JOIN app_user u ON u.user_id = e.actor_id \
+         WHERE e.number = ? ORDER BY e.at, e.event_id",
+    )
+    .bind(number.trim())
+    .fetch_all(pool)
+    .await?;
+    let history = events
+        .into_iter()
+        .map(|(at, actor, kind, details)| CourtEventView {
+            at_text: zone.date_time(Moment(at)),
+            actor,
+            kind: DispositionKind::from_code(&kind).map_or_else(
+                || "Filed with the court".to_owned(),
+                |k| k.label().to_owned(),
+            ),
+            details: describe(&details),
+        })
+        .collect();
+    Ok(CourtCitation {
+        row: court_row(row, zone)?,
+        hearing_on: money.0,
+        fine_cents: money.1,
+        costs_cents: money.2,
+        paid_cents: money.3,
+        history,
+    })
+}
+
+/// A court event's details in words.
+fn describe(details: &str) -> String {
+    let Ok(v) = serde_json::from_str::<serde_json::Value>(details) else {
+        return String::new();
+    };
+    let text = |k: &str| v.get(k).and_then(|x| x.as_str()).map(str::to_owned);
+    let money = |k: &str| v.get(k).and_then(serde_json::Value::as_i64).map(dollars);
+    [
+        text("filed_on").map(|d| format!("filed {d}")),
+        text("reference").map(|r| format!("reference {r}")),
+        text("on").map(|d| format!("on {d}")),
+        text("hearing_on").map(|d| format!("hearing {d}")),
+        money("paid_cents").map(|m| format!("paid {m}")),
+        money("fine_cents").map(|m| format!("fine {m}")),
+        money("costs_cents").map(|m| format!("costs {m}")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(", ")
+}

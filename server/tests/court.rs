@@ -1,0 +1,418 @@
+//! The court clerk: the filing queue's deadlines, export batches (audited, each
+//! format), filing freezes a citation, dispositions, and who may do any of it.
+
+mod support;
+
+use app::model::account::Role;
+use app::model::incident::{Identity, IncidentReport};
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use serde_json::{json, Value};
+use support::{refusal_report, Reply, TestApp, ORIGIN};
+
+struct Court {
+    app: TestApp,
+    officer: String,
+    chief: String,
+    clerk: String,
+}
+
+async fn court() -> Court {
+    let app = TestApp::new().await;
+    app.user("oscar", &[Role::Officer]).await;
+    app.user("carla", &[Role::Chief]).await;
+    app.user("dana", &[Role::Clerk]).await;
+    Court {
+        officer: app.session("oscar").await,
+        chief: app.session("carla").await,
+        clerk: app.session("dana").await,
+        app,
+    }
+}
+
+impl Court {
+    /// A cited report the chief approved; its citation number.
+    async fn approved(&self, name: &str) -> (IncidentReport, String) {
+        let mut report = refusal_report(self.app.clock_now());
+        if let Identity::Identified { full_name, .. } = &mut report.subjects[0].identity {
+            *full_name = name.to_owned();
+        }
+        let receipt = self.app.submit(&self.officer, &report).await;
+        assert_eq!(receipt.status, StatusCode::OK, "{}", receipt.body);
+        let number = receipt.json()["citations"][0]["number"]
+            .as_str()
+            .expect("number")
+            .to_owned();
+        let decided = self
+            .app
+            .post(
+                "/api/review/decide",
+                json!({ "incident_id": report.incident_id, "revision": 1, "action": { "action": "approve" } }),
+                Some(&self.chief),
+            )
+            .await;
+        assert_eq!(decided.status, StatusCode::OK, "{}", decided.body);
+        (report, number)
+    }
+
+    async fn export(&self, format: &str, numbers: &[&str]) -> Reply {
+        let body = format!("format={format}&numbers={}", numbers.join("%2C"));
+        self.app
+            .send(
+                Request::post("/court/export")
+                    .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+                    .header(header::ORIGIN, ORIGIN)
+                    .header(header::COOKIE, &self.clerk)
+                    .body(Body::from(body))
+                    .expect("request"),
+            )
+            .await
+    }
+
+    async fn file(&self, numbers: &[&str], cookie: &str) -> Reply {
+        let today = self.app.state.settings.town_zone.date(self.app.clock_now());
+        self.app
+            .post(
+                "/api/court/file",
+                json!({ "filing": { "numbers": numbers, "filed_on": today, "reference": "YORDC-CV-26-0042" } }),
+                Some(cookie),
+            )
+            .await
+    }
+
+    async fn status_of(&self, number: &str) -> String {
+        sqlx::query_scalar("SELECT status FROM citation WHERE number = ?")
+            .bind(number)
+            .fetch_one(&self.app.state.store.reader)
+            .await
+            .expect("citation")
+    }
+}
+
+#[tokio::test]
+async fn the_queue_counts_the_five_days_and_puts_overdue_first() {
+    let mut c = court().await;
+    let (_, first) = c.approved("Avery One").await;
+    // Six days later a second is issued; the first is now overdue.
+    c.app.clock.advance_ms(6 * 86_400_000);
+    c.officer = c.app.session("oscar").await;
+    c.chief = c.app.session("carla").await;
+    c.clerk = c.app.session("dana").await;
+    let (_, second) = c.approved("Blake Two").await;
+    let reply = c
+        .app
+        .post("/api/court/queue", json!({}), Some(&c.clerk))
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    let rows = reply.json();
+    let rows = rows.as_array().expect("rows");
+    assert_eq!(rows[0]["number"], first.as_str());
+    assert_eq!(rows[0]["days_left"], -1);
+    assert_eq!(rows[1]["number"], second.as_str());
+    assert_eq!(rows[1]["days_left"], 5);
+    // The chief and the officer cannot see it.
+    for cookie in [&c.chief, &c.officer] {
+        let denied = c
+            .app
+            .post("/api/court/queue", json!({}), Some(cookie))
+            .await;
+        assert_eq!(denied.status, StatusCode::FORBIDDEN);
+    }
+}
+
+#[tokio::test]
+async fn every_export_is_a_batch_with_its_hash_in_the_audit_log() {
+    let c = court().await;
+    let (_, a) = c.approved("Zoë Lévesque").await;
+    let (_, b) = c
+        .approved("=HYPERLINK(\"http://evil.example\",\"x\")")
+        .await;
+
+    let csv = c.export("csv", &[&a, &b]).await;
+    assert_eq!(csv.status, StatusCode::OK, "{}", csv.body);
+    let batch = csv.headers["x-export-batch"]
+        .to_str()
+        .expect("batch")
+        .to_owned();
+    let sha = csv.headers["x-export-sha256"]
+        .to_str()
+        .expect("sha")
+        .to_owned();
+    let mut reader = csv::Reader::from_reader(csv.body.as_bytes());
+    let header: Vec<String> = reader
+        .headers()
+        .expect("header")
+        .iter()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(header, app::documents::export::CSV_COLUMNS);
+    let rows: Vec<Vec<String>> = reader
+        .records()
+        .map(|r| r.expect("row").iter().map(str::to_owned).collect())
+        .collect();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0][6], "Zoë Lévesque", "Unicode byte for byte");
+    assert!(rows[1][6].starts_with("'=HYPERLINK"), "formula neutralised");
+    assert_eq!(rows[0][14], "$100.00");
+
+    let stored: (String, i64, String) =
+        sqlx::query_as("SELECT format, citations, sha256 FROM export_batch WHERE batch_id = ?")
+            .bind(&batch)
+            .fetch_one(&c.app.state.store.reader)
+            .await
+            .expect("batch");
+    assert_eq!(stored, ("csv".to_owned(), 2, sha.clone()));
+    use sha2::Digest;
+    assert_eq!(hex::encode(sha2::Sha256::digest(csv.body.as_bytes())), sha);
+    let audited = c.app.audit_actions("court.export").await;
+    assert_eq!(audited.len(), 1);
+    let after: Value = serde_json::from_str(audited[0].1.as_deref().unwrap_or("{}")).expect("json");
+    assert_eq!(after["sha256"], sha.as_str());
+    assert_eq!(after["citations"], json!([a, b]));
+
+    let pdf = c.export("pdf", &[&a]).await;
+    assert_eq!(pdf.status, StatusCode::OK);
+    assert!(pdf.body.starts_with("%PDF-"));
+    let json_export = c
+        .app
+        .post(
+            "/api/court/export",
+            json!({ "selection": { "numbers": [a] } }),
+            Some(&c.clerk),
+        )
+        .await;
+    assert_eq!(json_export.status, StatusCode::OK, "{}", json_export.body);
+    assert_eq!(json_export.json()["schema"], "wells-loitering-citations");
+    assert_eq!(json_export.json()["version"], 1);
+    assert_eq!(c.app.count("export_batch").await, 3);
+    assert_eq!(c.app.audit_actions("court.export").await.len(), 3);
+
+    // The batch record cannot be rewritten.
+    let rewrite = sqlx::query("UPDATE export_batch SET sha256 = 'x'")
+        .execute(&c.app.state.store.writer)
+        .await;
+    assert!(rewrite.is_err());
+}
+
+#[tokio::test]
+async fn only_approved_citations_go_to_court() {
+    let c = court().await;
+    let report = refusal_report(c.app.clock_now());
+    let receipt = c.app.submit(&c.officer, &report).await;
+    let number = receipt.json()["citations"][0]["number"]
+        .as_str()
+        .expect("number")
+        .to_owned();
+    let refused = c.export("csv", &[&number]).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert!(refused.body.contains("not approved"), "{}", refused.body);
+    assert_eq!(
+        c.file(&[&number], &c.clerk).await.status,
+        StatusCode::CONFLICT
+    );
+    assert_eq!(c.app.count("export_batch").await, 0);
+}
+
+#[tokio::test]
+async fn a_filed_citation_is_frozen_and_an_amendment_shows_on_the_next_export() {
+    let c = court().await;
+    let (report, number) = c.approved("Robin Filed").await;
+    assert_eq!(c.export("csv", &[&number]).await.status, StatusCode::OK);
+    let filed = c.file(&[&number], &c.clerk).await;
+    assert_eq!(filed.status, StatusCode::OK, "{}", filed.body);
+    assert_eq!(c.status_of(&number).await, "filed");
+    // Filing again the same way is harmless; the officer or chief cannot file.
+    assert_eq!(c.file(&[&number], &c.clerk).await.status, StatusCode::OK);
+    assert_eq!(
+        c.file(&[&number], &c.chief).await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(c.app.audit_actions("citation.file").await.len(), 1);
+
+    // Frozen: no void, no officer correction, no decision.
+    let void = c
+        .app
+        .post(
+            "/api/review/void",
+            json!({ "number": number, "reason": "Wrong person." }),
+            Some(&c.chief),
+        )
+        .await;
+    assert_eq!(void.status, StatusCode::CONFLICT, "{}", void.body);
+    let mut changed = report.clone();
+    changed.narrative.push_str(" Added later.");
+    let resubmit = c
+        .app
+        .post(
+            "/api/incidents/resubmit",
+            json!({ "report": changed }),
+            Some(&c.officer),
+        )
+        .await;
+    assert_eq!(resubmit.status, StatusCode::CONFLICT, "{}", resubmit.body);
+    assert_eq!(c.status_of(&number).await, "filed");
+
+    // Only a chief's amendment with a reason changes it; the next export says so.
+    c.app.clock.advance_minutes(10);
+    let mut amended = report.clone();
+    amended.location.text = "Post Road (Route 1) at Mile Road".into();
+    let amend = c
+        .app
+        .post(
+            "/api/review/amend",
+            json!({ "report": amended, "reason": "The Town's name for the road." }),
+            Some(&c.chief),
+        )
+        .await;
+    assert_eq!(amend.status, StatusCode::OK, "{}", amend.body);
+    assert_eq!(c.status_of(&number).await, "filed");
+    let next = c.export("csv", &[&number]).await;
+    let mut reader = csv::Reader::from_reader(next.body.as_bytes());
+    let row = reader.records().next().expect("row").expect("record");
+    assert_eq!(&row[2], "yes", "amended filing");
+    assert!(row[13].starts_with("Post Road (Route 1) at Mile Road"));
+    // …and only once: the export after that is a plain one again.
+    let again = c.export("csv", &[&number]).await;
+    let mut reader = csv::Reader::from_reader(again.body.as_bytes());
+    assert_eq!(
+        &reader.records().next().expect("row").expect("record")[2],
+        "no"
+    );
+}
+
+#[tokio::test]
+async fn dispositions_follow_the_court_and_need_their_amounts() {
+    let c = court().await;
+    let (_, paid) = c.approved("Casey Pays").await;
+    let (_, dismissed) = c.approved("Drew Dismissed").await;
+    let (_, contested) = c.approved("Emery Contests").await;
+    let today = c.app.state.settings.town_zone.date(c.app.clock_now());
+    let dispose = |number: String, d: Value| {
+        let app = &c.app;
+        let cookie = c.clerk.clone();
+        async move {
+            app.post(
+                "/api/court/dispose",
+                json!({ "number": number, "disposition": d }),
+                Some(&cookie),
+            )
+            .await
+        }
+    };
+    // Not filed yet: refused.
+    let early = dispose(paid.clone(), json!({ "kind": "dismissed", "on": today })).await;
+    assert_eq!(early.status, StatusCode::CONFLICT);
+    assert_eq!(
+        c.file(&[&paid, &dismissed, &contested], &c.clerk)
+            .await
+            .status,
+        StatusCode::OK
+    );
+
+    let no_amount = dispose(paid.clone(), json!({ "kind": "paid", "on": today })).await;
+    assert_eq!(no_amount.status, StatusCode::BAD_REQUEST);
+    assert!(no_amount.body.contains("paid_cents"));
+    let ok = dispose(
+        paid.clone(),
+        json!({ "kind": "paid", "on": today, "paid_cents": 13_500 }),
+    )
+    .await;
+    assert_eq!(ok.status, StatusCode::OK, "{}", ok.body);
+    assert_eq!(ok.json(), "disposed");
+    // A retry is harmless.
+    dispose(
+        paid.clone(),
+        json!({ "kind": "paid", "on": today, "paid_cents": 13_500 }),
+    )
+    .await;
+    assert_eq!(
+        dispose(
+            dismissed.clone(),
+            json!({ "kind": "dismissed", "on": today })
+        )
+        .await
+        .json(),
+        "disposed"
+    );
+    let hearing = dispose(
+        contested.clone(),
+        json!({ "kind": "contested", "on": today, "hearing_on": "2026-08-20" }),
+    )
+    .await;
+    assert_eq!(hearing.json(), "filed", "a contest is not the end");
+    let wrong_fine = dispose(
+        contested.clone(),
+        json!({ "kind": "guilty", "on": today, "fine_cents": 5_000, "costs_cents": 3_500 }),
+    )
+    .await;
+    assert_eq!(wrong_fine.status, StatusCode::BAD_REQUEST);
+    assert!(wrong_fine.body.contains("§52-4"));
+    let guilty = dispose(
+        contested.clone(),
+        json!({ "kind": "guilty", "on": today, "fine_cents": 10_000, "costs_cents": 3_500 }),
+    )
+    .await;
+    assert_eq!(guilty.json(), "disposed");
+
+    let history: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM court_event WHERE number = ?")
+        .bind(&contested)
+        .fetch_one(&c.app.state.store.reader)
+        .await
+        .expect("events");
+    assert_eq!(history, 3, "filed, contested, guilty");
+    assert_eq!(c.app.audit_actions("citation.dispose").await.len(), 4);
+    let page = c
+        .app
+        .post(
+            "/api/court/citation",
+            json!({ "number": contested }),
+            Some(&c.clerk),
+        )
+        .await;
+    assert_eq!(page.json()["history"].as_array().map(Vec::len), Some(3));
+    let register = c
+        .app
+        .post(
+            "/api/court/register",
+            json!({ "filter": { "status": "disposed" } }),
+            Some(&c.clerk),
+        )
+        .await;
+    assert_eq!(register.json().as_array().map(Vec::len), Some(3));
+
+    // The chief's dashboard counts what was collected.
+    let d = c
+        .app
+        .post(
+            "/api/dashboard",
+            json!({ "period": { "from": today, "to": today } }),
+            Some(&c.chief),
+        )
+        .await;
+    let totals = d.json()["totals"].clone();
+    let collected = totals
+        .as_array()
+        .and_then(|t| {
+            t.iter().find(|x| {
+                x["label"]
+                    .as_str()
+                    .is_some_and(|l| l.starts_with("Collected"))
+            })
+        })
+        .expect("collected");
+    assert_eq!(collected["value"], "$135.00");
+    let outstanding = totals
+        .as_array()
+        .and_then(|t| {
+            t.iter().find(|x| {
+                x["label"]
+                    .as_str()
+                    .is_some_and(|l| l.starts_with("Outstanding"))
+            })
+        })
+        .expect("outstanding");
+    assert_eq!(
+        outstanding["value"], "$135.00",
+        "the guilty finding, unpaid"
+    );
+}
