@@ -1,75 +1,11 @@
-import { test, expect, Browser, BrowserContext, Page } from '@playwright/test';
+import { test, expect, Page } from '@playwright/test';
 import { expectAccessible, signIn, waitForHydration, PASSWORD } from './helpers';
 import { unique } from './field-helpers';
+import { BASE, officerContext, refusal, submit } from './desk-helpers';
 
 // The chief's desk at desktop and tablet size (issue #6): approve one citation,
 // return another (the officer corrects and resubmits, the chief approves), void a
 // third; the register finds each by number.
-
-const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
-const OFFICER = 'officer2';
-
-/** A signed-in API session for the officer, in its own browser context. */
-async function officerContext(browser: Browser, page: Page): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: BASE, viewport: page.viewportSize() });
-  const signedIn = await context.request.post('/api/session/sign-in', {
-    data: { username: OFFICER, password: PASSWORD },
-    headers: { Origin: BASE },
-  });
-  expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
-  return context;
-}
-
-function uuid(): string {
-  return crypto.randomUUID();
-}
-
-/** A §52-1(A)(1) refusal with one identified person, cited. */
-function refusal(location: string, name: string) {
-  const now = Date.now();
-  return {
-    report: {
-      incident_id: uuid(),
-      occurred_at: now - 1_800_000,
-      location: { text: location, place: 'sidewalk', gps: null },
-      protected_activity: 'none',
-      conduct: {
-        remained_in_one_location: true,
-        passage: { pedestrians: true, vehicles: false },
-        interference: { use_of_property: false, lawful_business: false, ingress_egress: false },
-        disturbance: { disturbance_or_annoyance: false, discomfort_or_alarm: false, person_lawfully_passing: false },
-        group: { persons_together: 1, obstructs_free_passage: false },
-        peace: {
-          loud_or_unusual_noise: false, improper_or_boisterous_songs: false, obscene_indecent_and_profane: false,
-          unruly_or_boisterous_manner: false, disturbed_quiet_and_good_order: false,
-        },
-      },
-      order: { words: 'Stop blocking the way and move on.', given_at: now - 1_200_000, move_on: true, minutes_to_comply: 2 },
-      narrative: 'Stood across the sidewalk; pedestrians stepped into the road to pass.',
-      subjects: [{
-        subject_id: uuid(),
-        identity: {
-          kind: 'identified', full_name: name, date_of_birth: '1990-02-03',
-          address: '12 Main Street, Wells, ME', id_type: 'driver_license', id_number: '1234567',
-        },
-        perceived: { age_range: '35_49', sex: 'unknown', race: 'unknown' },
-        response: { kind: 'refused', at: now - 900_000, manner: 'stayed_in_place' },
-        charge: { offence: '52-1(A)(1)', issue_citation: true },
-      }],
-    },
-  };
-}
-
-async function submit(officer: BrowserContext, location: string, name: string): Promise<string> {
-  const answer = await officer.request.post('/api/incidents/submit', {
-    data: refusal(location, name),
-    headers: { Origin: BASE },
-  });
-  expect(answer.ok(), await answer.text()).toBeTruthy();
-  const receipt = await answer.json();
-  expect(receipt.citations).toHaveLength(1);
-  return receipt.citations[0].number;
-}
 
 /** Opens a report from the review queue by its (unique) location. */
 async function openFromQueue(page: Page, location: string) {

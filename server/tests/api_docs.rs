@@ -61,6 +61,7 @@ fn every_curl_example_in_docs_api_md_works() {
         ("admin", "admin", None),
         ("officer", "officer", Some("117")),
         ("chief", "chief", None),
+        ("clerk", "clerk", None),
     ] {
         let mut cmd = Command::new(bin);
         base_env(&mut cmd);
