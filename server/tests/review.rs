@@ -63,11 +63,7 @@ impl Desk {
     }
 
     async fn status_of(&self, number: &str) -> String {
-        sqlx::query_scalar("SELECT status FROM citation WHERE number = ?")
-            .bind(number)
-            .fetch_one(&self.app.state.store.reader)
-            .await
-            .expect("citation")
+        self.app.citation_status(number).await
     }
 }
 

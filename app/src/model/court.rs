@@ -276,13 +276,13 @@ impl Disposition {
             Some(_) => {}
         };
         match self.kind {
-            DispositionKind::Contested => {
-                if self.hearing_on.as_deref().and_then(parse_date).is_none() {
-                    errors.push(FieldError::new(
-                        "hearing_on",
-                        "Hearing date: required for a contested citation, as YYYY-MM-DD.",
-                    ));
-                }
+            DispositionKind::Contested
+                if self.hearing_on.as_deref().and_then(parse_date).is_none() =>
+            {
+                errors.push(FieldError::new(
+                    "hearing_on",
+                    "Hearing date: required for a contested citation, as YYYY-MM-DD.",
+                ));
             }
             DispositionKind::Paid => {
                 amount(&mut errors, "paid_cents", "Amount paid", self.paid_cents);

@@ -546,16 +546,25 @@ async fn by_officer(c: &mut SqliteConnection, period: &Period) -> Result<Figure,
     Ok(f)
 }
 
-async fn by_hour(c: &mut SqliteConnection, period: &Period) -> Result<Figure, AppError> {
-    let rows: BTreeMap<i64, i64> = sqlx::query_as(&format!(
-        "SELECT i.local_hour, COUNT(*) FROM incident i INDEXED BY incident_dashboard WHERE {IN_PERIOD} GROUP BY 1"
+/// Incidents of the period per value of a whole-number column of the
+/// dashboard index (`column` is one of this module's fixed names, never input).
+async fn counts_by(
+    c: &mut SqliteConnection,
+    period: &Period,
+    column: &str,
+) -> Result<BTreeMap<i64, i64>, AppError> {
+    let rows: Vec<(i64, i64)> = sqlx::query_as(&format!(
+        "SELECT i.{column}, COUNT(*) FROM incident i INDEXED BY incident_dashboard WHERE {IN_PERIOD} GROUP BY 1"
     ))
     .bind(&period.from)
     .bind(&period.to)
     .fetch_all(c)
-    .await?
-    .into_iter()
-    .collect();
+    .await?;
+    Ok(rows.into_iter().collect())
+}
+
+async fn by_hour(c: &mut SqliteConnection, period: &Period) -> Result<Figure, AppError> {
+    let rows = counts_by(c, period, "local_hour").await?;
     let mut f = figure(
         "by_hour",
         "By hour of the day (Town time)",
@@ -581,15 +590,7 @@ async fn by_hour(c: &mut SqliteConnection, period: &Period) -> Result<Figure, Ap
 }
 
 async fn by_weekday(c: &mut SqliteConnection, period: &Period) -> Result<Figure, AppError> {
-    let rows: BTreeMap<i64, i64> = sqlx::query_as(&format!(
-        "SELECT i.local_weekday, COUNT(*) FROM incident i INDEXED BY incident_dashboard WHERE {IN_PERIOD} GROUP BY 1"
-    ))
-    .bind(&period.from)
-    .bind(&period.to)
-    .fetch_all(c)
-    .await?
-    .into_iter()
-    .collect();
+    let rows = counts_by(c, period, "local_weekday").await?;
     let mut f = figure(
         "by_weekday",
         "By day of the week",

@@ -286,6 +286,15 @@ impl TestApp {
         .await
     }
 
+    /// A citation's stored status code.
+    pub async fn citation_status(&self, number: &str) -> String {
+        sqlx::query_scalar("SELECT status FROM citation WHERE number = ?")
+            .bind(number)
+            .fetch_one(&self.state.store.reader)
+            .await
+            .expect("citation")
+    }
+
     pub async fn count(&self, table: &str) -> i64 {
         sqlx::query_scalar(&format!("SELECT count(*) FROM {table}"))
             .fetch_one(&self.state.store.reader)
