@@ -80,7 +80,9 @@ fn ms(d: Duration) -> String {
 
 #[tokio::main]
 async fn main() {
-    let path: PathBuf = env("WELLS_BENCH_DB", PathBuf::from("target/bench/wells-1m.db"));
+    // cargo runs a bench in its package folder; the files go to the workspace's target/.
+    let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/bench");
+    let path: PathBuf = env("WELLS_BENCH_DB", out.join("wells-1m.db"));
     let wanted: u64 = env("WELLS_BENCH_INCIDENTS", 1_000_000);
     let runs: usize = env("WELLS_BENCH_RUNS", 200);
     if let Some(dir) = path.parent() {
@@ -307,6 +309,6 @@ async fn main() {
         ));
     }
     println!("{report}");
-    std::fs::create_dir_all("target/bench").ok();
-    std::fs::write("target/bench/read-path.md", &report).expect("write report");
+    std::fs::create_dir_all(&out).ok();
+    std::fs::write(out.join("read-path.md"), &report).expect("write report");
 }

@@ -167,3 +167,30 @@ pub async fn seed(store: &Store, seed: Seed) -> Result<(), String> {
     );
     Ok(())
 }
+
+fn summary(c: &app::store::backup::Checked) -> String {
+    format!(
+        "{:.1} MB, {} incidents, {} citations, {} audit entries; integrity ok, audit chain intact",
+        c.bytes as f64 / 1e6,
+        c.incidents,
+        c.citations,
+        c.audit_entries
+    )
+}
+
+pub async fn backup(store: &Store, file: &std::path::Path) -> Result<(), String> {
+    let checked = app::store::backup::backup(store, file).await?;
+    println!("backed up to {}: {}", file.display(), summary(&checked));
+    Ok(())
+}
+
+pub async fn restore(file: &std::path::Path, database: &std::path::Path) -> Result<(), String> {
+    let checked = app::store::backup::restore(file, database).await?;
+    println!(
+        "restored {} from {}: {}",
+        database.display(),
+        file.display(),
+        summary(&checked)
+    );
+    Ok(())
+}

@@ -43,6 +43,17 @@ pub enum Command {
     Audit(AuditCommand),
     /// Fill the database with synthetic incidents for demos and benchmarks.
     Seed(Seed),
+    /// Write a consistent snapshot of the database to a new file, while the server
+    /// runs, and check it.
+    Backup {
+        /// The backup file to create (must not exist).
+        file: PathBuf,
+    },
+    /// Replace the database with a checked backup (the server must be stopped).
+    Restore {
+        /// The backup file to restore from.
+        file: PathBuf,
+    },
 }
 
 #[derive(Debug, Clone, Args)]

@@ -19,15 +19,35 @@ async fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .init();
     let database = cli.common.database.clone();
+    let command = cli.command.unwrap_or(Command::Serve(Serve::default()));
+    // Restore replaces the file, so it must not open it first.
+    if let Command::Restore { file } = &command {
+        return finish(server::cli::restore(file, &database).await);
+    }
+    // The server holds the database's lock while it serves, so a restore cannot
+    // pull the file from under it.
+    let _lock = match &command {
+        Command::Serve(_) => match app::store::backup::lock(&database) {
+            Ok(lock) => Some(lock),
+            Err(message) => return finish(Err(message)),
+        },
+        _ => None,
+    };
     let result = match Store::open(&database).await {
         Err(e) => Err(format!("cannot open database {}: {e}", database.display())),
-        Ok(store) => match cli.command.unwrap_or(Command::Serve(Serve::default())) {
+        Ok(store) => match command {
             Command::Serve(serve) => serve_app(store, serve).await,
             Command::User(command) => server::cli::user(&store, command).await,
             Command::Audit(command) => server::cli::audit(&store, command).await,
             Command::Seed(seed) => server::cli::seed(&store, seed).await,
+            Command::Backup { file } => server::cli::backup(&store, &file).await,
+            Command::Restore { file } => server::cli::restore(&file, &database).await,
         },
     };
+    finish(result)
+}
+
+fn finish(result: Result<(), String>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

@@ -18,6 +18,7 @@ pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../server/migrati
 
 pub mod accounts;
 pub mod audit;
+pub mod backup;
 pub mod court;
 pub mod dashboard;
 pub mod incidents;

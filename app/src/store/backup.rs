@@ -1,0 +1,190 @@
+//! Backups (issue #8): a consistent online snapshot while the server writes, and
+//! a checked restore while it is stopped.
+//!
+//! `VACUUM INTO` copies the database as of one read transaction: under WAL the
+//! server keeps writing, and the copy holds every transaction committed before it
+//! began and none after — never half of one. A copy is only called good once it
+//! passes `integrity_check`, carries no migration this build does not know, and its
+//! audit chain verifies.
+
+use std::path::{Path, PathBuf};
+
+use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
+use sqlx::SqlitePool;
+
+use crate::store::{audit, Store, MIGRATOR};
+
+/// What a checked copy holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checked {
+    pub bytes: u64,
+    pub incidents: i64,
+    pub citations: i64,
+    pub audit_entries: i64,
+}
+
+/// Why a copy was refused, in words for the administrator.
+pub type Refusal = String;
+
+/// Writes a snapshot of the live database to `target`, which must not exist yet,
+/// then checks the copy.
+pub async fn backup(store: &Store, target: &Path) -> Result<Checked, Refusal> {
+    if target.exists() {
+        return Err(format!(
+            "{} exists already: choose a new file",
+            target.display()
+        ));
+    }
+    if let Some(parent) = target.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    }
+    let name = target
+        .to_str()
+        .ok_or_else(|| "the backup path must be valid UTF-8".to_owned())?;
+    // A read connection would do, but `query_only` forbids VACUUM INTO's write of
+    // the new file; the session pool is a plain connection outside the writer.
+    sqlx::query("VACUUM INTO ?")
+        .bind(name)
+        .execute(&store.sessions)
+        .await
+        .map_err(|e| format!("snapshot failed: {e}"))?;
+    check(target).await
+}
+
+/// Opens a copy read-only and checks it: integrity, known migrations, audit chain.
+pub async fn check(path: &Path) -> Result<Checked, Refusal> {
+    let pool = open_read_only(path).await?;
+    let result = check_pool(&pool, path).await;
+    pool.close().await;
+    result
+}
+
+async fn open_read_only(path: &Path) -> Result<SqlitePool, Refusal> {
+    if !path.is_file() {
+        return Err(format!("{} is not a file", path.display()));
+    }
+    let options = SqliteConnectOptions::new()
+        .filename(path)
+        .read_only(true)
+        .immutable(true);
+    SqlitePoolOptions::new()
+        .max_connections(1)
+        .connect_with(options)
+        .await
+        .map_err(|e| format!("{} is not a SQLite database: {e}", path.display()))
+}
+
+async fn check_pool(pool: &SqlitePool, path: &Path) -> Result<Checked, Refusal> {
+    let integrity: String = sqlx::query_scalar("PRAGMA integrity_check")
+        .fetch_one(pool)
+        .await
+        .map_err(|e| format!("{} cannot be read: {e}", path.display()))?;
+    if integrity != "ok" {
+        return Err(format!("{} is damaged: {integrity}", path.display()));
+    }
+    let applied: Vec<i64> =
+        sqlx::query_scalar("SELECT version FROM _sqlx_migrations ORDER BY version")
+            .fetch_all(pool)
+            .await
+            .map_err(|_| {
+                format!(
+                    "{} is not a Wells database (no migrations table)",
+                    path.display()
+                )
+            })?;
+    let known: Vec<i64> = MIGRATOR.iter().map(|m| m.version).collect();
+    if let Some(unknown) = applied.iter().find(|v| !known.contains(v)) {
+        return Err(format!(
+            "{} comes from a newer version (migration {unknown}); restore it with that version",
+            path.display()
+        ));
+    }
+    match audit::verify(pool).await {
+        Ok(Ok(_)) => {}
+        Ok(Err(broken)) => return Err(format!("{}: audit log BROKEN at {broken}", path.display())),
+        Err(e) => {
+            return Err(format!(
+                "{}: cannot read the audit log: {e}",
+                path.display()
+            ))
+        }
+    }
+    let count = |table: &'static str| {
+        let pool = pool.clone();
+        async move {
+            sqlx::query_scalar::<_, i64>(&format!("SELECT COUNT(*) FROM {table}"))
+                .fetch_one(&pool)
+                .await
+                .map_err(|e| format!("cannot count {table}: {e}"))
+        }
+    };
+    Ok(Checked {
+        bytes: std::fs::metadata(path).map(|m| m.len()).unwrap_or(0),
+        incidents: count("incident").await?,
+        citations: count("citation").await?,
+        audit_entries: count("audit_entry").await?,
+    })
+}
+
+/// The lock file beside a database: the server holds it while it serves, and
+/// restore needs it free (the server stopped).
+pub fn lock_path(database: &Path) -> PathBuf {
+    let mut name = database.as_os_str().to_owned();
+    name.push(".lock");
+    PathBuf::from(name)
+}
+
+/// Takes the database's lock for as long as the returned file lives.
+pub fn lock(database: &Path) -> Result<std::fs::File, Refusal> {
+    if let Some(parent) = database.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    }
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(lock_path(database))
+        .map_err(|e| format!("cannot open the lock file: {e}"))?;
+    file.try_lock().map_err(|_| {
+        format!(
+            "a server is running on {} (it holds {}): stop it first",
+            database.display(),
+            lock_path(database).display()
+        )
+    })?;
+    Ok(file)
+}
+
+/// Puts a checked copy in place of `database`. The server must be stopped (its
+/// lock free). The copy is written beside the database and renamed over it, so a
+/// crash mid-restore leaves either the old database or the new one.
+pub async fn restore(source: &Path, database: &Path) -> Result<Checked, Refusal> {
+    let _lock = lock(database)?;
+    let checked = check(source).await?;
+    let staging = {
+        let mut name = database.as_os_str().to_owned();
+        name.push(".restoring");
+        PathBuf::from(name)
+    };
+    std::fs::copy(source, &staging).map_err(|e| format!("cannot copy the backup: {e}"))?;
+    std::fs::File::open(&staging)
+        .and_then(|f| f.sync_all())
+        .map_err(|e| format!("cannot flush the copy: {e}"))?;
+    // The old database's WAL belongs to the old file: left beside the new one it
+    // would be replayed into it.
+    for suffix in ["-wal", "-shm"] {
+        let mut name = database.as_os_str().to_owned();
+        name.push(suffix);
+        let _ = std::fs::remove_file(PathBuf::from(name));
+    }
+    std::fs::rename(&staging, database)
+        .map_err(|e| format!("cannot put the copy in place: {e}"))?;
+    if let Some(dir) = database.parent().filter(|p| !p.as_os_str().is_empty()) {
+        if let Ok(d) = std::fs::File::open(dir) {
+            let _ = d.sync_all();
+        }
+    }
+    Ok(checked)
+}
