@@ -125,23 +125,26 @@ fn push_filter(q: &mut QueryBuilder<'_, Sqlite>, filter: &ReportFilter) {
         .map(str::trim)
         .filter(|t| !t.is_empty())
     {
+        // Both forms name a candidate set of incidents by primary key, which the
+        // register then sorts (see `text_drives`): scanning all incidents newest
+        // first for a rare name or a single number would read every row.
         if text.to_ascii_uppercase().starts_with("WPD-") {
-            q.push(" AND i.incident_id IN (SELECT incident_id FROM citation WHERE number = ")
+            q.push(" AND i.incident_id = (SELECT incident_id FROM citation WHERE number = ")
                 .push_bind(text.to_ascii_uppercase())
                 .push(")");
         } else {
             q.push(
-                " AND (i.incident_id IN (SELECT incident_id FROM subject \
+                " AND i.incident_id IN (SELECT incident_id FROM subject \
                  WHERE full_name COLLATE NOCASE >= ",
             )
             .push_bind(text.to_owned())
             .push(" AND full_name COLLATE NOCASE < ")
             .push_bind(prefix_end(text))
-            .push(") OR (i.location_text COLLATE NOCASE >= ")
+            .push(" UNION SELECT incident_id FROM incident WHERE location_text COLLATE NOCASE >= ")
             .push_bind(text.to_owned())
-            .push(" AND i.location_text COLLATE NOCASE < ")
+            .push(" AND location_text COLLATE NOCASE < ")
             .push_bind(prefix_end(text))
-            .push("))");
+            .push(")");
         }
     }
 }
@@ -266,6 +269,40 @@ pub async fn queue(
     report_rows(&mut conn, rows, zone).await
 }
 
+/// Matches beyond which a text search is "common": walking the register in date
+/// order meets 50 of them soon. Below it the matches are fetched through the name
+/// and location indexes and sorted, so a rare name or a single citation number
+/// does not read every incident.
+const DENSE_MATCHES: i64 = 2_000;
+
+/// Whether the filter's text search, not the date order, should pick the rows.
+async fn text_drives(conn: &mut SqliteConnection, filter: &ReportFilter) -> Result<bool, AppError> {
+    let Some(text) = filter
+        .text
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+    else {
+        return Ok(false);
+    };
+    if text.to_ascii_uppercase().starts_with("WPD-") {
+        return Ok(true);
+    }
+    // Counted in the indexes alone, and no further than the threshold.
+    let matches: i64 = sqlx::query_scalar(
+        "SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM subject WHERE full_name COLLATE NOCASE >= ?1 \
+                 AND full_name COLLATE NOCASE < ?2 LIMIT ?3)) \
+              + (SELECT COUNT(*) FROM (SELECT 1 FROM incident WHERE location_text COLLATE NOCASE >= ?1 \
+                 AND location_text COLLATE NOCASE < ?2 LIMIT ?3))",
+    )
+    .bind(text)
+    .bind(prefix_end(text))
+    .bind(DENSE_MATCHES)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(matches < DENSE_MATCHES)
+}
+
 /// One page of the register, newest occurrence first.
 pub async fn register(
     pool: &SqlitePool,
@@ -283,8 +320,14 @@ pub async fn register(
             .push_bind(c.incident_id.to_string())
             .push(")");
     }
-    q.push(" ORDER BY i.occurred_at DESC, i.incident_id DESC LIMIT ")
-        .push_bind(PAGE_ROWS + 1);
+    // `+` keeps SQLite from walking the whole register in date order when the
+    // text's few matches are better found through their indexes and sorted.
+    q.push(if text_drives(&mut conn, filter).await? {
+        " ORDER BY +i.occurred_at DESC, +i.incident_id DESC LIMIT "
+    } else {
+        " ORDER BY i.occurred_at DESC, i.incident_id DESC LIMIT "
+    })
+    .push_bind(PAGE_ROWS + 1);
     let mut rows: Vec<Row> = q.build_query_as().fetch_all(&mut *conn).await?;
     let next = if rows.len() as i64 > PAGE_ROWS {
         rows.truncate(PAGE_ROWS as usize);
