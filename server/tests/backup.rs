@@ -82,7 +82,7 @@ async fn a_backup_taken_under_write_load_restores_and_its_audit_chain_verifies()
 
     // An existing file is never overwritten by a backup.
     let again = backup::backup(&app.state.store, &target).await;
-    assert!(again.unwrap_err().contains("exists already"));
+    assert!(again.expect_err("refused").contains("exists already"));
 }
 
 #[tokio::test]
@@ -97,7 +97,9 @@ async fn restore_refuses_a_running_server_a_damaged_file_and_a_tampered_audit_lo
 
     // The server holds the lock while it serves.
     let held = backup::lock(&live).expect("lock");
-    let refused = backup::restore(&good, &live).await.unwrap_err();
+    let refused = backup::restore(&good, &live)
+        .await
+        .expect_err("refused while locked");
     assert!(refused.contains("stop it first"), "{refused}");
     drop(held);
 
@@ -130,7 +132,9 @@ async fn restore_refuses_a_running_server_a_damaged_file_and_a_tampered_audit_lo
             .expect("tamper");
         pool.close().await;
     }
-    let broken = backup::restore(&tampered, &live).await.unwrap_err();
+    let broken = backup::restore(&tampered, &live)
+        .await
+        .expect_err("refused: tampered");
     assert!(broken.contains("audit log BROKEN"), "{broken}");
     assert!(!live.exists());
 
