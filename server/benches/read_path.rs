@@ -100,9 +100,6 @@ async fn main() {
         .expect("count");
     let mut seeding = None;
     if (have as u64) < wanted {
-        let court = app::store::settings::court(&state.store.reader)
-            .await
-            .expect("court");
         let started = Instant::now();
         let plan = app::store::seed::SeedPlan {
             incidents: wanted - have as u64,
@@ -110,7 +107,7 @@ async fn main() {
             force: false,
         };
         let now = app::auth::clock::Clock::now(&app::auth::clock::SystemClock);
-        app::store::seed::seed(&state.store, &state.settings.town_zone, &court, plan, now)
+        app::store::seed::seed(&state.store, &state.settings.town_zone, plan, now)
             .await
             .expect("seed");
         sqlx::query("PRAGMA optimize")

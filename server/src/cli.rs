@@ -136,9 +136,6 @@ pub async fn audit(store: &Store, command: AuditCommand) -> Result<(), String> {
 
 pub async fn seed(store: &Store, seed: Seed) -> Result<(), String> {
     let zone = app::town_time::TownZone::named(&seed.time_zone)?;
-    let court = app::store::settings::court(&store.reader)
-        .await
-        .map_err(describe)?;
     let started = std::time::Instant::now();
     let plan = app::store::seed::SeedPlan {
         incidents: seed.incidents,
@@ -152,7 +149,7 @@ pub async fn seed(store: &Store, seed: Seed) -> Result<(), String> {
             .filter(|end| end.0 <= SystemClock.now().0)
             .ok_or_else(|| format!("--end {day}: a past date as YYYY-MM-DD"))?,
     };
-    let done = app::store::seed::seed(store, &zone, &court, plan, now)
+    let done = app::store::seed::seed(store, &zone, plan, now)
         .await
         .map_err(describe)?;
     println!(

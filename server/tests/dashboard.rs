@@ -18,23 +18,14 @@ const DAY: i64 = 86_400_000;
 
 async fn seeded(incidents: u64, seed_value: u64) -> TestApp {
     let app = TestApp::new().await;
-    let court = app::store::settings::court(&app.state.store.reader)
-        .await
-        .expect("court");
     let plan = SeedPlan {
         incidents,
         seed: seed_value,
         force: false,
     };
-    seed(
-        &app.state.store,
-        &app.state.settings.town_zone,
-        &court,
-        plan,
-        START,
-    )
-    .await
-    .expect("seed");
+    seed(&app.state.store, &app.state.settings.town_zone, plan, START)
+        .await
+        .expect("seed");
     app
 }
 
@@ -493,16 +484,13 @@ async fn seeding_is_deterministic_and_refuses_a_database_with_real_records() {
     let officer = app.session("oscar").await;
     let sent = app.submit(&officer, &refusal_report(app.clock_now())).await;
     assert_eq!(sent.status, StatusCode::OK);
-    let court = app::store::settings::court(&app.state.store.reader)
-        .await
-        .expect("court");
     let zone = &app.state.settings.town_zone;
     let plan = SeedPlan {
         incidents: 10,
         seed: 1,
         force: false,
     };
-    let refused = seed(&app.state.store, zone, &court, plan, START).await;
+    let refused = seed(&app.state.store, zone, plan, START).await;
     assert!(matches!(
         refused,
         Err(app::error::AppError::Conflict { .. })
@@ -511,7 +499,6 @@ async fn seeding_is_deterministic_and_refuses_a_database_with_real_records() {
     let forced = seed(
         &app.state.store,
         zone,
-        &court,
         SeedPlan {
             force: true,
             ..plan

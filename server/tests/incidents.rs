@@ -100,14 +100,12 @@ async fn eight_tasks_issuing_500_citations_each_get_contiguous_unique_numbers() 
         roles: vec![Role::Officer],
         must_change_password: false,
     });
-    let court = Arc::new(app::model::settings::CourtSettings::default());
     let now = app.clock_now();
     let mut tasks = Vec::new();
     for _ in 0..8 {
-        let (store, officer, court, zone) = (
+        let (store, officer, zone) = (
             app.state.store.clone(),
             officer.clone(),
-            court.clone(),
             app.state.settings.town_zone.clone(),
         );
         tasks.push(tokio::spawn(async move {
@@ -119,7 +117,6 @@ async fn eight_tasks_issuing_500_citations_each_get_contiguous_unique_numbers() 
                     officer: &officer,
                     source: None,
                     now,
-                    court: &court,
                     zone: &zone,
                 };
                 let receipt = incidents::submit(&store, issuing, &report, &verdicts)

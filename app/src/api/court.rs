@@ -47,6 +47,7 @@ pub async fn export_json(selection: ExportSelection) -> Result<CourtExport, AppE
         crate::model::court::ExportFormat::Json,
     )
     .await?;
+    // The answer is the very file the batch's SHA-256 was taken of.
     serde_json::from_slice(&exported.bytes).map_err(|_| AppError::Internal)
 }
 

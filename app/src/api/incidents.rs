@@ -13,18 +13,15 @@ use crate::ordinance::Moment;
 /// `incident_id`) returns the first receipt and stores nothing twice.
 #[server(endpoint = "incidents/submit", input = Json)]
 pub async fn submit_incident(report: IncidentReport) -> Result<Receipt, AppError> {
-    use crate::store::incidents::{self, Issuing};
     let request = crate::auth::guard::authorize(crate::access::Permission::RecordIncidents).await?;
     let verdicts = crate::model::incident::check(&report, request.now)?;
-    let court = crate::store::settings::court(&request.state.store.reader).await?;
-    let issuing = Issuing {
-        officer: &request.actor,
-        source: request.source.as_deref(),
-        now: request.now,
-        court: &court,
-        zone: &request.state.settings.town_zone,
-    };
-    incidents::submit(&request.state.store, issuing, &report, &verdicts).await
+    crate::store::incidents::submit(
+        &request.state.store,
+        crate::api::review::issuing(&request),
+        &report,
+        &verdicts,
+    )
+    .await
 }
 
 /// The signed-in officer's reports, newest first (50 a page; pass the last

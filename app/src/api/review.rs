@@ -77,10 +77,9 @@ pub async fn amend_report(report: IncidentReport, reason: String) -> Result<Rece
         "reason", &reason, "amended",
     ))?;
     let verdicts = crate::model::incident::check(&report, request.now)?;
-    let court = crate::store::settings::court(&request.state.store.reader).await?;
     crate::store::review::correct(
         &request.state.store,
-        issuing(&request, &court),
+        issuing(&request),
         Correction::Amend { reason: &reason },
         &report,
         &verdicts,
@@ -88,16 +87,15 @@ pub async fn amend_report(report: IncidentReport, reason: String) -> Result<Rece
     .await
 }
 
+/// The signed-in officer (or chief) issuing citations with this request.
 #[cfg(feature = "ssr")]
-fn issuing<'a>(
-    request: &'a crate::auth::guard::Authorized,
-    court: &'a crate::model::settings::CourtSettings,
-) -> crate::store::incidents::Issuing<'a> {
+pub(crate) fn issuing(
+    request: &crate::auth::guard::Authorized,
+) -> crate::store::incidents::Issuing<'_> {
     crate::store::incidents::Issuing {
         officer: &request.actor,
         source: request.source.as_deref(),
         now: request.now,
-        court,
         zone: &request.state.settings.town_zone,
     }
 }
@@ -109,10 +107,9 @@ pub async fn resubmit_incident(report: IncidentReport) -> Result<Receipt, AppErr
     use crate::store::review::Correction;
     let request = crate::auth::guard::authorize(crate::access::Permission::RecordIncidents).await?;
     let verdicts = crate::model::incident::check(&report, request.now)?;
-    let court = crate::store::settings::court(&request.state.store.reader).await?;
     crate::store::review::correct(
         &request.state.store,
-        issuing(&request, &court),
+        issuing(&request),
         Correction::Resubmit,
         &report,
         &verdicts,

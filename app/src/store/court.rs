@@ -86,7 +86,6 @@ pub struct Exported {
     pub format: ExportFormat,
     pub bytes: Vec<u8>,
     pub sha256: String,
-    pub count: usize,
 }
 
 impl Exported {
@@ -252,7 +251,6 @@ pub async fn export(
         format,
         bytes,
         sha256,
-        count: chosen.len(),
     })
 }
 

@@ -15,7 +15,6 @@ use crate::model::incident::{
     SubjectEntry, SubjectVerdict,
 };
 use crate::model::review::{distance_m, rule_cautions, CautionKind, GPS_FAR_METRES};
-use crate::model::settings::CourtSettings;
 use crate::ordinance::narrative::status_words;
 use crate::ordinance::{Element, Moment, Offence, Outcome, Penalty, Response};
 use crate::store::audit::{self, Event};
@@ -28,7 +27,6 @@ pub struct Issuing<'a> {
     pub officer: &'a Actor,
     pub source: Option<&'a str>,
     pub now: Moment,
-    pub court: &'a CourtSettings,
     pub zone: &'a TownZone,
 }
 
@@ -413,6 +411,9 @@ pub(crate) async fn issue_citation(
     subject: &SubjectEntry,
     offence: Offence,
 ) -> Result<String, sqlx::Error> {
+    // Read in the same transaction, so the court printed is the one in force
+    // when the citation was stored.
+    let court = crate::store::settings::court_in(&mut *conn).await?;
     let year = issuing.zone.year(issuing.now);
     let seq = next_citation_seq(conn, year).await?;
     let number = citation_number(year, seq);
@@ -430,9 +431,9 @@ pub(crate) async fn issue_citation(
     .bind(offence.code())
     .bind(i64::from(Penalty::ARTICLE_I.fine_cents))
     .bind(i64::from(offence.directs_arrest()))
-    .bind(&issuing.court.court_name)
-    .bind(&issuing.court.court_address)
-    .bind(issuing.zone.date_after(issuing.now, issuing.court.answer_days))
+    .bind(&court.court_name)
+    .bind(&court.court_address)
+    .bind(issuing.zone.date_after(issuing.now, court.answer_days))
     .bind(issuing.now.0)
     .bind(issuing.officer.user_id.to_string())
     .bind(issuing.now.0)

@@ -21,7 +21,6 @@ use crate::model::incident::{
     AgeRange, Charge, GpsFix, IdType, Identity, IncidentReport, Location, Perceived, PerceivedRace,
     PerceivedSex, ReportStatus, SubjectEntry,
 };
-use crate::model::settings::CourtSettings;
 use crate::ordinance::{
     suggested_offences, Conduct, DispersalOrder, Moment, PlaceType, ProtectedActivity,
     RefusalManner, Response,
@@ -363,7 +362,7 @@ fn occurrence_times(rng: &mut StdRng, n: u64, now: Moment, zone: &TownZone) -> V
     out
 }
 
-fn person(rng: &mut StdRng, at: Moment) -> (Identity, Perceived) {
+fn person(rng: &mut StdRng) -> (Identity, Perceived) {
     let identity = if chance(rng, 80) {
         let first = FIRST[rng.gen_range(0..FIRST.len())];
         let last = LAST[rng.gen_range(0..LAST.len())];
@@ -388,10 +387,9 @@ fn person(rng: &mut StdRng, at: Moment) -> (Identity, Perceived) {
         let shirts = ["red", "blue", "white", "black", "green", "grey"];
         Identity::Described {
             description: format!(
-                "wearing a {} shirt, about {} cm tall (seen {})",
+                "wearing a {} shirt, about {} cm tall",
                 shirts[rng.gen_range(0..shirts.len())],
-                rng.gen_range(155..195),
-                at.0 % 997
+                rng.gen_range(155..195)
             ),
         }
     };
@@ -583,7 +581,7 @@ fn report(rng: &mut StdRng, at: Moment) -> (IncidentReport, Moment) {
     let mut latest = given_at;
     let subjects = (0..persons)
         .map(|_| {
-            let (identity, perceived) = person(rng, at);
+            let (identity, perceived) = person(rng);
             let response = if !order_given {
                 Response::NoOrder
             } else {
@@ -707,8 +705,9 @@ async fn accounts(store: &Store, now: Moment) -> Result<(Vec<Actor>, Actor), App
 pub async fn real_incidents(store: &Store) -> Result<i64, AppError> {
     Ok(sqlx::query_scalar(
         "SELECT COUNT(*) FROM incident i JOIN app_user u ON u.user_id = i.officer_id \
-         WHERE u.username NOT LIKE 'seed-%'",
+         WHERE u.username NOT LIKE ? || '%'",
     )
+    .bind(SEED_USER_PREFIX)
     .fetch_one(&store.reader)
     .await?)
 }
@@ -716,7 +715,6 @@ pub async fn real_incidents(store: &Store) -> Result<i64, AppError> {
 pub async fn seed(
     store: &Store,
     zone: &TownZone,
-    court: &CourtSettings,
     plan: SeedPlan,
     now: Moment,
 ) -> Result<SeedSummary, AppError> {
@@ -785,7 +783,6 @@ pub async fn seed(
                 officer,
                 source: Some("seed"),
                 now: submitted,
-                court,
                 zone,
             };
             let mut numbers = Vec::new();

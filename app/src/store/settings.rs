@@ -1,6 +1,6 @@
 //! Settings kept in the `setting` table, with their defaults in code.
 
-use sqlx::SqlitePool;
+use sqlx::{SqliteConnection, SqlitePool};
 
 use crate::error::AppError;
 use crate::model::audit::AuditOutcome;
@@ -24,15 +24,21 @@ async fn value<'e, E: sqlx::SqliteExecutor<'e>>(
 }
 
 pub async fn court(pool: &SqlitePool) -> Result<CourtSettings, AppError> {
+    Ok(court_in(&mut *pool.acquire().await?).await?)
+}
+
+/// The court settings as `conn` sees them: inside a write transaction, the
+/// values a citation stored in that transaction prints.
+pub(crate) async fn court_in(conn: &mut SqliteConnection) -> Result<CourtSettings, sqlx::Error> {
     let defaults = CourtSettings::default();
     Ok(CourtSettings {
-        court_name: value(pool, COURT_NAME)
+        court_name: value(&mut *conn, COURT_NAME)
             .await?
             .unwrap_or(defaults.court_name),
-        court_address: value(pool, COURT_ADDRESS)
+        court_address: value(&mut *conn, COURT_ADDRESS)
             .await?
             .unwrap_or(defaults.court_address),
-        answer_days: value(pool, ANSWER_DAYS)
+        answer_days: value(&mut *conn, ANSWER_DAYS)
             .await?
             .and_then(|v| v.parse().ok())
             .unwrap_or(defaults.answer_days),
