@@ -23,7 +23,7 @@ export LEPTOS_JS_MINIFY := false
 export LEPTOS_HASH_FILES := false
 
 .PHONY: run test build tools wasm-target cargo-leptos wasm-bindgen browser e2e-deps \
-        test-rust lint e2e clean-data
+        test-rust lint e2e clean-data bench crash-test
 
 ## make run: build the app and serve it on http://127.0.0.1:3000 (database data/wells.db)
 run: build
@@ -51,6 +51,16 @@ lint:
 
 e2e:
 	end2end/run-suite.sh
+
+## make crash-test: 200 kill -9 cycles of the real server under load (CYCLES=n to change);
+## the report goes to target/crash-test.md. `make test` runs 10 of them.
+crash-test:
+	WELLS_CRASH_CYCLES=$(or $(CYCLES),200) WELLS_CRASH_REPORT=$(CURDIR)/target/crash-test.md \
+	  cargo test -p server --test crash -- --nocapture
+
+## make bench: the performance figures (target/bench/report.md); not part of make test
+bench: tools browser e2e-deps build
+	bash .ci/bench.sh
 
 # ---- installs (idempotent) ----
 tools: wasm-target cargo-leptos wasm-bindgen

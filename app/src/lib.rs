@@ -52,7 +52,7 @@ use crate::pages::{home::HomePage, not_found::NotFound};
 /// The HTML document around the app. Runs only on the server.
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     #[cfg(feature = "ssr")]
-    send_page_security_policy();
+    use_request_nonce();
     view! {
         <!DOCTYPE html>
         <html lang="en">
@@ -70,25 +70,31 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     }
 }
 
-/// Pages get a Content-Security-Policy naming this response's nonce, so the one
-/// inline script Leptos needs (the hydration loader) runs and nothing injected does.
+/// The Content-Security-Policy of a page: only scripts of our origin and the
+/// inline ones carrying this response's nonce (Leptos's hydration loader and its
+/// streamed data) run; nothing injected does.
 #[cfg(feature = "ssr")]
-fn send_page_security_policy() {
-    use http::{header::CONTENT_SECURITY_POLICY, HeaderValue};
-    let (Some(nonce), Some(response)) = (
-        leptos::nonce::use_nonce(),
-        use_context::<leptos_axum::ResponseOptions>(),
-    ) else {
-        return;
-    };
-    let policy = format!(
+pub fn page_security_policy(nonce: &str) -> String {
+    format!(
         "default-src 'self'; script-src 'self' 'nonce-{nonce}' 'wasm-unsafe-eval'; \
          style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; \
          manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; \
          frame-ancestors 'none'; form-action 'self'"
-    );
-    if let Ok(value) = HeaderValue::from_str(&policy) {
-        response.insert_header(CONTENT_SECURITY_POLICY, value);
+    )
+}
+
+/// Renders the page with the nonce the server's middleware chose for this
+/// request (`server::security`), which names it in the response's CSP header.
+/// The header used to be set from here through `ResponseOptions`, but when the
+/// browser abandoned one page load for another, the next response sometimes
+/// went out without it (seen in Playwright about one time in three) and the page
+/// never hydrated; the request's own extensions cannot go astray that way.
+#[cfg(feature = "ssr")]
+fn use_request_nonce() {
+    let chosen = use_context::<http::request::Parts>()
+        .and_then(|parts| parts.extensions.get::<leptos::nonce::Nonce>().cloned());
+    if let Some(nonce) = chosen {
+        provide_context(nonce);
     }
 }
 

@@ -10,6 +10,9 @@ import { approve, officerContext, parseCsv, submitReport } from './desk-helpers'
 // marking them filed, a payment and a dismissal; no one else sees these pages.
 
 test('the clerk exports, files and records what the court decided', async ({ page, browser }) => {
+  // Eight page loads of the debug build, two downloads and three accessibility
+  // scans: more than the default minute on a loaded 2-core machine.
+  test.setTimeout(150_000);
   const officer = await officerContext(browser, page);
   const chief = await officerContext(browser, page, 'chief');
   const run = unique('Court');

@@ -7,8 +7,9 @@
 //! Settings (environment): `WELLS_BENCH_DB` (default `target/bench/wells-1m.db`),
 //! `WELLS_BENCH_INCIDENTS` (default 1 000 000; the database is seeded with seed 1
 //! up to that many the first time, which takes minutes), `WELLS_BENCH_RUNS` (per
-//! register filter, default 200). Prints a Markdown report and writes it to
-//! `target/bench/read-path.md`.
+//! register filter, default 200). Also the officer's "My reports" and the clerk's
+//! CSV export of 100 000 citations beside `sqlite3 -csv` (issue #8). Prints a
+//! Markdown report and writes it to `target/bench/read-path.md`.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -69,6 +70,233 @@ impl Bench {
     }
 }
 
+impl Bench {
+    /// The real router, and a session of `username` (password `PASSWORD`).
+    async fn signed_in(
+        state: &app::state::AppState,
+        serve: &server::config::Serve,
+        username: &str,
+    ) -> Bench {
+        let router = server::router(state.clone());
+        let origin = serve.public_origin();
+        let sign_in = Request::post("/api/session/sign-in")
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::ORIGIN, &origin)
+            .body(Body::from(
+                json!({ "username": username, "password": PASSWORD }).to_string(),
+            ))
+            .expect("request");
+        let reply = router.clone().oneshot(sign_in).await.expect("sign in");
+        assert_eq!(reply.status(), StatusCode::OK, "{username} signs in");
+        let cookie = reply
+            .headers()
+            .get_all(header::SET_COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .find(|c| c.starts_with("wells_session="))
+            .and_then(|c| c.split(';').next())
+            .expect("cookie")
+            .to_owned();
+        Bench {
+            router,
+            origin,
+            cookie,
+        }
+    }
+}
+
+/// A bench account with `role`, made once.
+async fn account(state: &app::state::AppState, username: &str, role: Role) {
+    if accounts::find_by_username(&state.store.reader, username)
+        .await
+        .expect("find")
+        .is_some()
+    {
+        return;
+    }
+    let new = NewUser {
+        username: username.into(),
+        full_name: format!("Bench {}", role.code()),
+        badge_number: (role == Role::Officer).then(|| "990".to_owned()),
+        roles: vec![role],
+        password: PASSWORD.into(),
+    };
+    let hash = app::auth::password::hash(PASSWORD).expect("hash");
+    let now = app::auth::clock::Clock::now(&app::auth::clock::SystemClock);
+    let by = By {
+        actor: None,
+        source: Some("bench"),
+        now,
+    };
+    accounts::create_user(&state.store, by, &new, &hash)
+        .await
+        .expect("account");
+}
+
+/// The officer's "My reports" for the seed officer with the most reports: the
+/// bench takes over that (disabled, password-less) seed account, on the bench's
+/// own database only.
+async fn my_reports(
+    state: &app::state::AppState,
+    serve: &server::config::Serve,
+    report: &mut String,
+    runs: usize,
+) {
+    let hash = app::auth::password::hash(PASSWORD).expect("hash");
+    let (username, reports): (String, i64) = sqlx::query_as(
+        "SELECT u.username, COUNT(*) FROM incident i JOIN app_user u ON u.user_id = i.officer_id \
+         WHERE u.username LIKE 'seed-officer-%' GROUP BY u.username ORDER BY 2 DESC LIMIT 1",
+    )
+    .fetch_one(&state.store.reader)
+    .await
+    .expect("busiest officer");
+    sqlx::query("UPDATE app_user SET active = 1, password_hash = ? WHERE username = ?")
+        .bind(&hash)
+        .bind(&username)
+        .execute(&state.store.writer)
+        .await
+        .expect("take over the seed officer");
+    let bench = Bench::signed_in(state, serve, &username).await;
+    let mut first = Vec::new();
+    for _ in 0..runs {
+        let (status, page, took) = bench
+            .post("/api/incidents/mine", &json!({ "before": null }))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        first.push(took);
+    }
+    first.sort();
+    // Paging back: 20 pages through the officer's history.
+    let mut deep = Vec::new();
+    let mut before = Value::Null;
+    for _ in 0..20 {
+        let (status, page, took) = bench
+            .post("/api/incidents/mine", &json!({ "before": before }))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        deep.push(took);
+        match page.as_array().and_then(|rows| rows.last()) {
+            Some(last) => before = last["occurred_at"].clone(),
+            None => break,
+        }
+    }
+    deep.sort();
+    let line = format!(
+        "\n## Officer's \"My reports\" (50 rows), `POST /api/incidents/mine`\n\n\
+         An officer with {reports} reports.\n\n| page | runs | p50 ms | p99 ms | max ms |\n|---|---:|---:|---:|---:|\n\
+         | first page | {} | {} | {} | {} |\n| pages 1–20 going back | {} | {} | {} | {} |\n",
+        first.len(),
+        ms(quantile(&first, 0.5)),
+        ms(quantile(&first, 0.99)),
+        ms(*first.last().expect("runs")),
+        deep.len(),
+        ms(quantile(&deep, 0.5)),
+        ms(quantile(&deep, 0.99)),
+        ms(*deep.last().expect("pages")),
+    );
+    eprint!("{line}");
+    report.push_str(&line);
+}
+
+/// The clerk's CSV export of 100 000 citations (`POST /court/export`, a date
+/// range of issuance) beside `sqlite3 -csv` of the same rows on the same file.
+async fn export(
+    state: &app::state::AppState,
+    serve: &server::config::Serve,
+    path: &std::path::Path,
+    report: &mut String,
+) {
+    const WANTED: i64 = 100_000;
+    account(state, "bench-clerk", Role::Clerk).await;
+    let bench = Bench::signed_in(state, serve, "bench-clerk").await;
+    let court = "c.status IN ('approved', 'filed', 'disposed')";
+    let bounds: Option<(i64, i64)> = sqlx::query_as(&format!(
+        "SELECT MIN(issued_at), MAX(issued_at) FROM (SELECT c.issued_at FROM citation c WHERE {court} \
+         ORDER BY c.issued_at LIMIT {WANTED})"
+    ))
+    .fetch_optional(&state.store.reader)
+    .await
+    .expect("range");
+    let Some((first, last)) = bounds else {
+        report.push_str("\n## Export\n\nNo citation at court in this database.\n");
+        return;
+    };
+    let zone = &state.settings.town_zone;
+    let (from, to) = (
+        zone.date(app::ordinance::Moment(first)),
+        zone.date(app::ordinance::Moment(last)),
+    );
+    let request = Request::post("/court/export")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .header(header::ORIGIN, &bench.origin)
+        .header(header::COOKIE, &bench.cookie)
+        .body(Body::from(format!(
+            "format=csv&numbers=&from={from}&to={to}"
+        )))
+        .expect("request");
+    let started = Instant::now();
+    let response = bench.router.clone().oneshot(request).await.expect("export");
+    let status = response.status();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes();
+    let took = started.elapsed();
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "{}",
+        String::from_utf8_lossy(&bytes[..bytes.len().min(300)])
+    );
+    let rows = csv::Reader::from_reader(&bytes[..]).records().count();
+
+    // The limit: the same rows (the report JSON the subject's fields come from
+    // included) straight out of SQLite's own shell, written as CSV.
+    let (start, end) = (
+        zone.end_of_day(&from).expect("from").0 - 86_400_000,
+        zone.end_of_day(&to).expect("to").0,
+    );
+    let select = format!(
+        "SELECT c.number, c.status, c.issued_at, c.offence, c.arrest, c.court_name, c.court_address, \
+         c.appearance_date, c.filed_on, c.filing_reference, c.disposition, c.disposition_on, c.paid_cents, \
+         u.full_name, u.badge_number, i.occurred_at, i.location_text, i.report_json \
+         FROM citation c JOIN app_user u ON u.user_id = c.issued_by JOIN incident i USING (incident_id) \
+         WHERE {court} AND c.issued_at BETWEEN {start} AND {end} ORDER BY c.year, c.seq"
+    );
+    let out =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/bench/sqlite3-export.csv");
+    let started = Instant::now();
+    let shell = std::process::Command::new("sqlite3")
+        .arg("-csv")
+        .arg("-readonly")
+        .arg(path)
+        .arg(&select)
+        .stdout(std::fs::File::create(&out).expect("csv file"))
+        .status();
+    let limit = started.elapsed();
+    let line = match shell {
+        Ok(s) if s.success() => format!(
+            "\n## Export: CSV of {rows} citations\n\n| | seconds | MB |\n|---|---:|---:|\n\
+             | `POST /court/export` (format=csv, {from} to {to}; builds each citation's document, records the batch) | {:.2} | {:.1} |\n\
+             | `sqlite3 -csv` of the same rows (the limit) | {:.2} | {:.1} |\n\
+             | **ratio** (target ≤ 2) | **{:.2}** | |\n",
+            took.as_secs_f64(),
+            bytes.len() as f64 / 1e6,
+            limit.as_secs_f64(),
+            std::fs::metadata(&out).map_or(0, |m| m.len()) as f64 / 1e6,
+            took.as_secs_f64() / limit.as_secs_f64(),
+        ),
+        _ => format!(
+            "\n## Export: CSV of {rows} citations\n\n`POST /court/export`: {:.2} s; `sqlite3` is not installed here, so no limit was measured.\n",
+            took.as_secs_f64()
+        ),
+    };
+    eprint!("{line}");
+    report.push_str(&line);
+}
+
 fn quantile(sorted: &[Duration], q: f64) -> Duration {
     let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
     sorted[i.min(sorted.len() - 1)]
@@ -122,55 +350,8 @@ async fn main() {
         .expect("count");
     let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
 
-    // A chief to read as.
-    if accounts::find_by_username(&state.store.reader, "bench-chief")
-        .await
-        .expect("find")
-        .is_none()
-    {
-        let new = NewUser {
-            username: "bench-chief".into(),
-            full_name: "Bench Chief".into(),
-            badge_number: None,
-            roles: vec![Role::Chief],
-            password: PASSWORD.into(),
-        };
-        let hash = app::auth::password::hash(PASSWORD).expect("hash");
-        let now = app::auth::clock::Clock::now(&app::auth::clock::SystemClock);
-        let by = By {
-            actor: None,
-            source: Some("bench"),
-            now,
-        };
-        accounts::create_user(&state.store, by, &new, &hash)
-            .await
-            .expect("chief");
-    }
-    let router = server::router(state.clone());
-    let origin = serve.public_origin();
-    let sign_in = Request::post("/api/session/sign-in")
-        .header(header::CONTENT_TYPE, "application/json")
-        .header(header::ORIGIN, &origin)
-        .body(Body::from(
-            json!({ "username": "bench-chief", "password": PASSWORD }).to_string(),
-        ))
-        .expect("request");
-    let reply = router.clone().oneshot(sign_in).await.expect("sign in");
-    assert_eq!(reply.status(), StatusCode::OK, "bench chief signs in");
-    let cookie = reply
-        .headers()
-        .get_all(header::SET_COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|c| c.starts_with("wells_session="))
-        .and_then(|c| c.split(';').next())
-        .expect("cookie")
-        .to_owned();
-    let bench = Bench {
-        router,
-        origin,
-        cookie,
-    };
+    account(&state, "bench-chief", Role::Chief).await;
+    let bench = Bench::signed_in(&state, &serve, "bench-chief").await;
 
     // Values to filter on, taken from the data.
     let pool = &state.store.reader;
@@ -316,6 +497,8 @@ async fn main() {
         eprint!("{line}");
         report.push_str(&line);
     }
+    my_reports(&state, &serve, &mut report, runs).await;
+    export(&state, &serve, &path, &mut report).await;
     println!("{report}");
     std::fs::create_dir_all(&out).ok();
     std::fs::write(out.join("read-path.md"), &report).expect("write report");

@@ -7,7 +7,7 @@ use app::state::AppState;
 use app::store::audit;
 use axum::extract::{Request, State};
 use axum::http::header::{
-    CACHE_CONTROL, CONTENT_SECURITY_POLICY, ORIGIN, REFERER, REFERRER_POLICY,
+    CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, ORIGIN, REFERER, REFERRER_POLICY,
     STRICT_TRANSPORT_SECURITY, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
 };
 use axum::http::{HeaderName, HeaderValue, Method};
@@ -15,8 +15,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-/// The policy for responses that are not pages (pages send their own, with the
-/// nonce of their one inline script). Strict but harmless for files and JSON.
+/// The policy for responses that are not pages (pages get
+/// `app::page_security_policy`, naming the nonce of their inline scripts). Strict but harmless for files and JSON.
 pub const FALLBACK_CSP: &str = "default-src 'self'; object-src 'none'; base-uri 'none'; \
                                 frame-ancestors 'none'; form-action 'self'";
 
@@ -87,9 +87,13 @@ fn cacheable(path: &str) -> bool {
 /// Adds the security headers to every response.
 pub async fn security_headers(
     State(state): State<AppState>,
-    request: Request,
+    mut request: Request,
     next: Next,
 ) -> Response {
+    // Chosen here, not inside the page render, so the header and the page's
+    // scripts always name the same nonce (app::shell reads it from the request).
+    let nonce = leptos::nonce::Nonce::new();
+    request.extensions_mut().insert(nonce.clone());
     let cache = if cacheable(request.uri().path()) {
         "no-cache"
     } else {
@@ -100,7 +104,15 @@ pub async fn security_headers(
     let set = |headers: &mut axum::http::HeaderMap, name: HeaderName, value: &'static str| {
         headers.insert(name, HeaderValue::from_static(value));
     };
-    if !headers.contains_key(CONTENT_SECURITY_POLICY) {
+    let page = headers
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|t| t.starts_with("text/html"));
+    if page {
+        if let Ok(policy) = HeaderValue::from_str(&app::page_security_policy(&nonce)) {
+            headers.insert(CONTENT_SECURITY_POLICY, policy);
+        }
+    } else if !headers.contains_key(CONTENT_SECURITY_POLICY) {
         set(headers, CONTENT_SECURITY_POLICY, FALLBACK_CSP);
     }
     set(headers, X_CONTENT_TYPE_OPTIONS, "nosniff");

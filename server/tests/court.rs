@@ -100,8 +100,9 @@ async fn the_queue_counts_the_five_days_and_puts_overdue_first() {
         .post("/api/court/queue", json!({}), Some(&c.clerk))
         .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
-    let rows = reply.json();
-    let rows = rows.as_array().expect("rows");
+    let queue = reply.json();
+    assert_eq!(queue["waiting"], 2);
+    let rows = queue["rows"].as_array().expect("rows");
     assert_eq!(rows[0]["number"], first.as_str());
     assert_eq!(rows[0]["days_left"], -1);
     assert_eq!(rows[1]["number"], second.as_str());

@@ -53,3 +53,33 @@ async fn the_start_page_renders_on_the_server() {
     assert_eq!(status, StatusCode::OK);
     assert!(body.contains("Loitering enforcement log"));
 }
+
+#[tokio::test]
+async fn pages_are_compressed_for_a_browser_that_accepts_gzip() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let response = server::router(state(&dir).await)
+        .oneshot(
+            Request::get("/sign-in")
+                .header("accept-encoding", "gzip")
+                .body(Body::empty())
+                .expect("request"),
+        )
+        .await
+        .expect("response");
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response
+            .headers()
+            .get("content-encoding")
+            .and_then(|v| v.to_str().ok()),
+        Some("gzip")
+    );
+    let gzipped = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes();
+    // The gzip magic number: the bytes really are compressed.
+    assert_eq!(&gzipped[..2], &[0x1f, 0x8b]);
+}

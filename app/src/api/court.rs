@@ -8,7 +8,7 @@ use leptos::server_fn::codec::Json;
 use crate::error::AppError;
 use crate::model::court::{
     CourtCitation, CourtExport, CourtFilter, CourtRow, Disposition, ExportSelection, Filing,
-    FilingRow,
+    FilingBacklog,
 };
 use crate::model::incident::CitationStatus;
 
@@ -24,7 +24,7 @@ fn clerk(request: &crate::auth::guard::Authorized) -> crate::store::court::Clerk
 /// Approved citations waiting to be filed, most urgent first, with days left of
 /// the 5-day deadline.
 #[server(endpoint = "court/queue", input = Json)]
-pub async fn filing_queue() -> Result<Vec<FilingRow>, AppError> {
+pub async fn filing_queue() -> Result<FilingBacklog, AppError> {
     let request = crate::auth::guard::authorize(crate::access::Permission::Court).await?;
     crate::store::court::filing_queue(
         &request.state.store.reader,

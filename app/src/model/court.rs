@@ -31,6 +31,14 @@ pub struct FilingRow {
     pub amended: bool,
 }
 
+/// The filing queue: the most urgent `MAX_BATCH` citations, and how many wait in
+/// all, so a backlog larger than one page is never hidden.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FilingBacklog {
+    pub waiting: u64,
+    pub rows: Vec<FilingRow>,
+}
+
 /// The export formats the court can take today.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

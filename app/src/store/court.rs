@@ -13,13 +13,14 @@ use crate::model::audit::AuditOutcome;
 use crate::model::citation::CitationDocument;
 use crate::model::court::{
     dollars, CourtCitation, CourtEventView, CourtFilter, CourtRow, Disposition, DispositionKind,
-    ExportFormat, ExportSelection, ExportedCitation, Filing, FilingRow, FILING_DAYS,
+    ExportFormat, ExportSelection, ExportedCitation, Filing, FilingBacklog, FilingRow, FILING_DAYS,
+    MAX_BATCH,
 };
 use crate::model::dashboard::day_number;
 use crate::model::incident::CitationStatus;
 use crate::ordinance::{Moment, Offence};
 use crate::store::audit::{self, Event};
-use crate::store::incidents::{citation_document, subject_label};
+use crate::store::incidents::{citation_documents, subject_label};
 use crate::store::register::officer_label;
 use crate::store::Store;
 use crate::town_time::TownZone;
@@ -32,12 +33,13 @@ pub struct Clerk<'a> {
     pub now: Moment,
 }
 
-/// Approved citations not yet filed, oldest (most urgent) first.
+/// Approved citations not yet filed, oldest (most urgent) first: one batch's
+/// worth, and the count of all that wait.
 pub async fn filing_queue(
     pool: &SqlitePool,
     zone: &TownZone,
     now: Moment,
-) -> Result<Vec<FilingRow>, AppError> {
+) -> Result<FilingBacklog, AppError> {
     type Row = (
         String,
         String,
@@ -55,10 +57,15 @@ pub async fn filing_queue(
          (c.amended_at IS NOT NULL AND (c.last_exported_at IS NULL OR c.amended_at > c.last_exported_at)) \
          FROM citation c JOIN subject s ON s.subject_id = c.subject_id \
          JOIN app_user u ON u.user_id = c.issued_by \
-         WHERE c.status = 'approved' ORDER BY c.issued_at, c.number LIMIT 500",
+         WHERE c.status = 'approved' ORDER BY c.issued_at, c.number LIMIT ?",
     )
+    .bind(MAX_BATCH as i64)
     .fetch_all(pool)
     .await?;
+    let waiting: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM citation WHERE status = 'approved'")
+            .fetch_one(pool)
+            .await?;
     let today = day_number(&zone.date(now)).ok_or(AppError::Internal)?;
     rows.into_iter()
         .map(
@@ -77,7 +84,11 @@ pub async fn filing_queue(
                 })
             },
         )
-        .collect()
+        .collect::<Result<_, AppError>>()
+        .map(|rows| FilingBacklog {
+            waiting: waiting as u64,
+            rows,
+        })
 }
 
 /// A finished export: the file and the batch that records it.
@@ -179,13 +190,13 @@ pub async fn export(
             "No approved citation was issued in that range.",
         ));
     }
-    let mut docs: Vec<(CitationDocument, bool)> = Vec::with_capacity(chosen.len());
-    for (number, amended) in &chosen {
-        docs.push((
-            citation_document(&store.reader, number, clerk.actor, zone).await?,
-            *amended,
-        ));
-    }
+    let numbers: Vec<String> = chosen.iter().map(|(n, _)| n.clone()).collect();
+    let docs: Vec<(CitationDocument, bool)> =
+        citation_documents(&store.reader, &numbers, clerk.actor, zone)
+            .await?
+            .into_iter()
+            .zip(chosen.iter().map(|(_, amended)| *amended))
+            .collect();
     let batch_id = Uuid::now_v7();
     let generated_at = jiff::Timestamp::from_millisecond(clerk.now.0)
         .map(|t| t.to_string())

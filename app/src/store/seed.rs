@@ -17,9 +17,10 @@ use crate::auth::Actor;
 use crate::error::AppError;
 use crate::model::account::Role;
 use crate::model::audit::AuditOutcome;
+use crate::model::court::{Disposition, DispositionKind};
 use crate::model::incident::{
-    AgeRange, Charge, GpsFix, IdType, Identity, IncidentReport, Location, Perceived, PerceivedRace,
-    PerceivedSex, ReportStatus, SubjectEntry,
+    AgeRange, Charge, CitationStatus, GpsFix, IdType, Identity, IncidentReport, Location,
+    Perceived, PerceivedRace, PerceivedSex, ReportStatus, SubjectEntry,
 };
 use crate::ordinance::{
     suggested_offences, Conduct, DispersalOrder, Moment, PlaceType, ProtectedActivity,
@@ -641,9 +642,120 @@ fn report(rng: &mut StdRng, at: Moment) -> (IncidentReport, Moment) {
     (report, submitted)
 }
 
+/// What became of an approved citation at the District Court by `now`, as the
+/// clerk would have recorded it: filed within the five days (§52-4 via the
+/// filing rule of `model::court`), and most decided some weeks later — paid,
+/// dismissed, defaulted, adjudicated — with a few contested and waiting for a
+/// hearing. Only the last ten days' approvals still wait in the filing queue,
+/// as in a department that keeps up.
+async fn at_court(
+    tx: &mut sqlx::SqliteConnection,
+    rng: &mut StdRng,
+    clerk: &Actor,
+    number: &str,
+    approved: Moment,
+    now: Moment,
+    zone: &TownZone,
+) -> Result<(), AppError> {
+    if now.0 - approved.0 < 10 * DAY {
+        return Ok(());
+    }
+    let filed = Moment(approved.0 + rng.gen_range(2..96) * 60 * MINUTE);
+    let filed_on = zone.date(filed);
+    let reference = format!(
+        "YORDC-CV-{}-{:05}",
+        &filed_on[..4],
+        rng.gen_range(1..100_000)
+    );
+    let clerk_id = clerk.user_id.to_string();
+    sqlx::query(
+        "UPDATE citation SET status = 'filed', filed_on = ?, filing_reference = ?, filed_by = ?, \
+         filed_at = ?, updated_at = ? WHERE number = ?",
+    )
+    .bind(&filed_on)
+    .bind(&reference)
+    .bind(&clerk_id)
+    .bind(filed.0)
+    .bind(filed.0)
+    .bind(number)
+    .execute(&mut *tx)
+    .await?;
+    let filing = serde_json::json!({ "filed_on": filed_on, "reference": reference });
+    court_event(tx, rng, number, "filed", &filing, &clerk_id, filed).await?;
+    let decided = Moment(filed.0 + rng.gen_range(14..75) * DAY);
+    if decided.0 > now.0 {
+        return Ok(());
+    }
+    let costs = 500 * rng.gen_range(3..12);
+    let fine = i64::from(crate::ordinance::Penalty::ARTICLE_I.fine_cents);
+    let fined = (Some(fine), Some(costs));
+    let (kind, paid, (fine_cents, costs_cents)) = match rng.gen_range(0..100) {
+        0..=54 => (DispositionKind::Paid, Some(fine + costs), (None, None)),
+        55..=64 => (DispositionKind::Dismissed, None, (None, None)),
+        65..=74 => (DispositionKind::Defaulted, None, fined),
+        75..=84 => (DispositionKind::Admitted, Some(fine + costs), fined),
+        85..=91 => (DispositionKind::Guilty, None, fined),
+        92..=96 => (DispositionKind::NotGuilty, None, (None, None)),
+        _ => (DispositionKind::Contested, None, (None, None)),
+    };
+    let d = Disposition {
+        kind,
+        on: zone.date(decided),
+        hearing_on: (!kind.is_final()).then(|| zone.date_after(decided, 30)),
+        paid_cents: paid,
+        fine_cents,
+        costs_cents,
+    };
+    let status = if kind.is_final() {
+        CitationStatus::Disposed
+    } else {
+        CitationStatus::Filed
+    };
+    sqlx::query(
+        "UPDATE citation SET status = ?, disposition = ?, disposition_on = ?, hearing_on = ?, paid_cents = ?, \
+         fine_assessed_cents = ?, costs_assessed_cents = ?, updated_at = ? WHERE number = ?",
+    )
+    .bind(status.code())
+    .bind(kind.code())
+    .bind(&d.on)
+    .bind(&d.hearing_on)
+    .bind(d.paid_cents)
+    .bind(d.fine_cents)
+    .bind(d.costs_cents)
+    .bind(decided.0)
+    .bind(number)
+    .execute(&mut *tx)
+    .await?;
+    let details = serde_json::to_value(&d).map_err(|_| AppError::Internal)?;
+    court_event(tx, rng, number, kind.code(), &details, &clerk_id, decided).await
+}
+
+async fn court_event(
+    tx: &mut sqlx::SqliteConnection,
+    rng: &mut StdRng,
+    number: &str,
+    kind: &str,
+    details: &serde_json::Value,
+    clerk_id: &str,
+    at: Moment,
+) -> Result<(), AppError> {
+    sqlx::query(
+        "INSERT INTO court_event (event_id, number, kind, details, actor_id, at) VALUES (?, ?, ?, ?, ?, ?)",
+    )
+    .bind(v7(rng, at).to_string())
+    .bind(number)
+    .bind(kind)
+    .bind(details.to_string())
+    .bind(clerk_id)
+    .bind(at.0)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
 /// The seed accounts (disabled: no one signs in as them), made once and found
 /// again by username on a later run.
-async fn accounts(store: &Store, now: Moment) -> Result<(Vec<Actor>, Actor), AppError> {
+async fn accounts(store: &Store, now: Moment) -> Result<(Vec<Actor>, Actor, Actor), AppError> {
     let mut wanted: Vec<(String, String, Option<String>, Role)> = OFFICERS
         .iter()
         .enumerate()
@@ -661,6 +773,12 @@ async fn accounts(store: &Store, now: Moment) -> Result<(Vec<Actor>, Actor), App
         "Chief (seed data)".to_owned(),
         None,
         Role::Chief,
+    ));
+    wanted.push((
+        format!("{SEED_USER_PREFIX}clerk"),
+        "Court clerk (seed data)".to_owned(),
+        None,
+        Role::Clerk,
     ));
     let mut tx = store.begin_write().await?;
     let mut actors = Vec::new();
@@ -697,8 +815,9 @@ async fn accounts(store: &Store, now: Moment) -> Result<(Vec<Actor>, Actor), App
         });
     }
     tx.commit().await?;
+    let clerk = actors.pop().ok_or(AppError::Internal)?;
     let chief = actors.pop().ok_or(AppError::Internal)?;
-    Ok((actors, chief))
+    Ok((actors, chief, clerk))
 }
 
 /// Incidents by anyone but the seed accounts.
@@ -725,8 +844,11 @@ pub async fn seed(
              Use an empty database, or pass --force."
         )));
     }
-    let (officers, chief) = accounts(store, now).await?;
+    let (officers, chief, clerk) = accounts(store, now).await?;
     let mut rng = StdRng::seed_from_u64(plan.seed);
+    // The court's side has its own stream, so the incidents a seed makes do not
+    // change with how their citations fare at court.
+    let mut court_rng = StdRng::seed_from_u64(plan.seed ^ 0xC0_7A7);
     let times = occurrence_times(&mut rng, plan.incidents, now, zone);
     let mut summary = SeedSummary::default();
     for batch in times.chunks(BATCH) {
@@ -883,6 +1005,10 @@ pub async fn seed(
                         .execute(&mut *tx)
                         .await?;
                         summary.voided += 1;
+                    }
+                    for number in numbers.iter().skip(usize::from(void_one)) {
+                        at_court(&mut tx, &mut court_rng, &clerk, number, decided, now, zone)
+                            .await?;
                     }
                 }
             }

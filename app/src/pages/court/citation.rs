@@ -28,6 +28,13 @@ fn CourtCitationView() -> impl IntoView {
     let params = use_params_map();
     let number = Memo::new(move |_| params.with(|p| p.get("number")).unwrap_or_default());
     let version = RwSignal::new(0u32);
+    // Kept here, above the refetch: saving reloads the citation, which rebuilds
+    // the form, and the confirmation must outlive that.
+    let saved = RwSignal::new(None::<String>);
+    Effect::new(move |_| {
+        number.track();
+        saved.set(None);
+    });
     let data = Resource::new(
         move || (number.get(), version.get()),
         |(n, _)| load_court_citation(n),
@@ -36,7 +43,7 @@ fn CourtCitationView() -> impl IntoView {
         <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
             {move || Suspend::new(async move {
                 match data.await {
-                    Ok(c) => view! { <Detail c version/> }.into_any(),
+                    Ok(c) => view! { <Detail c version saved/> }.into_any(),
                     Err(e) => view! { <h1>"Citation"</h1><p class="notice bad" role="alert">{e.to_string()}</p> }.into_any(),
                 }
             })}
@@ -45,7 +52,11 @@ fn CourtCitationView() -> impl IntoView {
 }
 
 #[component]
-fn Detail(c: CourtCitation, version: RwSignal<u32>) -> impl IntoView {
+fn Detail(
+    c: CourtCitation,
+    version: RwSignal<u32>,
+    saved: RwSignal<Option<String>>,
+) -> impl IntoView {
     let r = c.row.clone();
     let copy = format!("/citations/{}", r.number);
     let filed = matches!(r.status, CitationStatus::Filed | CitationStatus::Disposed);
@@ -73,7 +84,7 @@ fn Detail(c: CourtCitation, version: RwSignal<u32>) -> impl IntoView {
             }).collect_view()}</ul> }.into_any()
         }}
         {if filed {
-            view! { <DispositionForm number=r.number.clone() version/> }.into_any()
+            view! { <DispositionForm number=r.number.clone() version saved/> }.into_any()
         } else {
             view! { <p class="notice warn">"Mark it filed (from the filing queue) before recording what the court decided."</p> }.into_any()
         }}
@@ -102,7 +113,11 @@ fn cents(text: &str) -> Option<i64> {
 }
 
 #[component]
-fn DispositionForm(number: String, version: RwSignal<u32>) -> impl IntoView {
+fn DispositionForm(
+    number: String,
+    version: RwSignal<u32>,
+    saved: RwSignal<Option<String>>,
+) -> impl IntoView {
     let kind = RwSignal::new(DispositionKind::Paid);
     let on = RwSignal::new(String::new());
     let hearing = RwSignal::new(String::new());
@@ -110,7 +125,6 @@ fn DispositionForm(number: String, version: RwSignal<u32>) -> impl IntoView {
     let fine = RwSignal::new(Penalty::ARTICLE_I.fine_text());
     let costs = RwSignal::new(String::new());
     let errors = RwSignal::new(Vec::<FieldError>::new());
-    let saved = RwSignal::new(None::<String>);
     Effect::new(move |_| {
         if on.get_untracked().is_empty() {
             on.set(crate::client::now_local()[..10].to_owned());

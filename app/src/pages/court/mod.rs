@@ -45,10 +45,18 @@ fn FilingQueue() -> impl IntoView {
             {move || Suspend::new(async move {
                 match rows.await {
                     Err(e) => view! { <p class="notice bad" role="alert">{e.to_string()}</p> }.into_any(),
-                    Ok(list) if list.is_empty() => view! {
+                    Ok(queue) if queue.rows.is_empty() => view! {
                         <p class="notice ok" role="status" data-testid="queue-empty">"Nothing is waiting to be filed."</p>
                     }.into_any(),
-                    Ok(list) => view! { <QueueTable list selected/> }.into_any(),
+                    Ok(queue) => view! {
+                        {(queue.waiting > queue.rows.len() as u64).then(|| view! {
+                            <p class="notice warn" role="status" data-testid="queue-more">{format!(
+                                "{} citations wait; these are the {} most urgent. File them and the rest follow.",
+                                queue.waiting, queue.rows.len(),
+                            )}</p>
+                        })}
+                        <QueueTable list=queue.rows selected/>
+                    }.into_any(),
                 }
             })}
         </Transition>

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# `make bench`: the figures of issue #8 in one Markdown report,
+# target/bench/report.md — the machine, the write path beside the disk's raw commit
+# rate, the read path and the export at 1 000 000 seeded incidents, what a phone
+# downloads beside an empty Leptos app, and Lighthouse. Not part of `make test`:
+# the first run seeds 1 000 000 incidents (about 12 minutes) and builds release.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+out="$root/target/bench"
+mkdir -p "$out"
+export RUSTFLAGS="--cfg erase_components"
+
+{
+  echo "# Wells enforcement log: benchmark report"
+  echo
+  echo "$(date -u +%FT%TZ) · commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  echo
+  echo "## Machine"
+  echo
+  echo "- CPU: $(nproc) × $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
+  echo "- Memory: $(free -g | awk '/^Mem:/ {print $2}') GiB"
+  echo "- Disk of target/: $(df -h "$out" | awk 'NR==2 {print $1 ", " $2 " (" $4 " free)"}')"
+  echo "- $(uname -sr); $(rustc --version); SQLite $(sqlite3 --version 2>/dev/null | cut -d' ' -f1 || echo '(CLI missing)')"
+  echo
+} >"$out/machine.md"
+
+cargo bench -p server --bench write_path
+cargo bench -p server --bench read_path
+{
+  echo "## Phone: what the browser downloads"
+  echo
+  echo '`bash .ci/wasm-size.sh` (release: opt-level "z", LTO, one codegen unit, wasm-opt -Oz). Every page, the field form included, loads the one WASM, its JS and the CSS.'
+  echo
+  bash .ci/wasm-size.sh
+  echo
+  echo '`bash .ci/lighthouse.sh` (Lighthouse 12.2.3, default mobile emulation and throttling, Debian Chromium):'
+  echo
+  bash .ci/lighthouse.sh
+} >"$out/phone.md"
+
+cat "$out/machine.md" "$out/write-path.md" <(echo) "$out/read-path.md" <(echo) "$out/phone.md" >"$out/report.md"
+echo "bench: report written to $out/report.md"

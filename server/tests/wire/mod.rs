@@ -1,0 +1,292 @@
+//! The real server binary on loopback, driven over HTTP/1.1 the way a phone
+//! would: for the crash test (`tests/crash.rs`) and the write-path benchmark
+//! (`benches/write_path.rs`), which must exercise the process, its sockets and
+//! its file — not a router inside the test.
+//!
+//! The client is a few dozen lines over `TcpStream` (one request per connection,
+//! `Connection: close`) so the tests add no HTTP client crate, whose features
+//! would otherwise change hyper's and rebuild the whole server a second time.
+#![allow(dead_code)]
+
+use std::net::{SocketAddr, TcpListener};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+pub const PASSWORD: &str = "correct horse battery staple";
+
+/// A server process on its own database file.
+pub struct Server {
+    pub binary: PathBuf,
+    pub database: PathBuf,
+    pub addr: SocketAddr,
+    child: Option<Child>,
+}
+
+impl Server {
+    /// A free loopback port, a database in `dir`; not started yet.
+    pub fn new(binary: &Path, dir: &Path) -> Server {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("free port")
+            .port();
+        Server {
+            binary: binary.to_owned(),
+            database: dir.join("wells.db"),
+            addr: SocketAddr::from(([127, 0, 0, 1], port)),
+            child: None,
+        }
+    }
+
+    pub fn origin(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// Runs a CLI subcommand on the same database; stdin is `input`.
+    pub fn cli(&self, args: &[&str], input: &str) -> std::process::Output {
+        use std::io::Write;
+        let mut child = Command::new(&self.binary)
+            .args(args)
+            .env("WELLS_DATABASE", &self.database)
+            .env("WELLS_LOG", "warn")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run server CLI");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(input.as_bytes())
+            .expect("write stdin");
+        child.wait_with_output().expect("CLI output")
+    }
+
+    /// An officer account made with `server user add`.
+    pub fn add_officer(&self, username: &str) {
+        let out = self.cli(
+            &[
+                "user",
+                "add",
+                username,
+                "--role",
+                "officer",
+                "--name",
+                "Load Officer",
+                "--badge",
+                "901",
+            ],
+            &format!("{PASSWORD}\n"),
+        );
+        assert!(
+            out.status.success(),
+            "user add: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    /// Starts `server serve` and waits until `/healthz` answers.
+    pub async fn start(&mut self) {
+        assert!(self.child.is_none(), "already running");
+        let child = Command::new(&self.binary)
+            .arg("serve")
+            .env("WELLS_DATABASE", &self.database)
+            .env("WELLS_LISTEN", self.addr.to_string())
+            .env("WELLS_PUBLIC_ORIGIN", self.origin())
+            .env("WELLS_SIGN_IN_PER_MINUTE", "100000")
+            .env("WELLS_LOG", "error")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start server");
+        self.child = Some(child);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            if let Ok(r) = self.client().get("/healthz").await {
+                if r.status == 200 {
+                    return;
+                }
+            }
+            if let Some(status) = self
+                .child
+                .as_mut()
+                .and_then(|c| c.try_wait().ok().flatten())
+            {
+                panic!("server exited while starting: {status}");
+            }
+            assert!(Instant::now() < deadline, "server not ready in 60 s");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// `kill -9`: no shutdown, no flush, as when the plug is pulled.
+    pub fn kill9(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            child.kill().expect("SIGKILL");
+            child.wait().expect("reap");
+        }
+    }
+
+    /// SIGTERM and wait: the orderly stop.
+    pub fn stop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = Command::new("kill").arg(child.id().to_string()).status();
+            child.wait().expect("reap");
+        }
+    }
+
+    /// A handle that sends requests to this server (cheap to clone).
+    pub fn client(&self) -> Client {
+        Client { addr: self.addr }
+    }
+}
+
+/// Sends requests to one server; clones go to concurrent tasks.
+#[derive(Clone)]
+pub struct Client {
+    pub addr: SocketAddr,
+}
+
+impl Client {
+    pub fn origin(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    pub async fn get(&self, path: &str) -> std::io::Result<Reply> {
+        send(self.addr, "GET", path, None, None, None).await
+    }
+
+    /// POSTs JSON from the app's own origin (the CSRF check wants it).
+    pub async fn post(
+        &self,
+        path: &str,
+        cookie: Option<&str>,
+        body: &str,
+    ) -> std::io::Result<Reply> {
+        send(
+            self.addr,
+            "POST",
+            path,
+            Some(&self.origin()),
+            cookie,
+            Some(body),
+        )
+        .await
+    }
+
+    /// Signs in; the session cookie.
+    pub async fn sign_in(&self, username: &str) -> String {
+        let body = serde_json::json!({ "username": username, "password": PASSWORD }).to_string();
+        let reply = self
+            .post("/api/session/sign-in", None, &body)
+            .await
+            .expect("sign in");
+        assert_eq!(reply.status, 200, "sign in: {}", reply.body);
+        reply.cookie.expect("session cookie")
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill9();
+    }
+}
+
+pub struct Reply {
+    pub status: u16,
+    /// The `name=value` of a `Set-Cookie`, if any.
+    pub cookie: Option<String>,
+    pub body: String,
+}
+
+async fn send(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    origin: Option<&str>,
+    cookie: Option<&str>,
+    body: Option<&str>,
+) -> std::io::Result<Reply> {
+    let mut stream = TcpStream::connect(addr).await?;
+    let body = body.unwrap_or("");
+    let mut head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nAccept: application/json\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    if let Some(origin) = origin {
+        head.push_str(&format!("Origin: {origin}\r\n"));
+    }
+    if let Some(cookie) = cookie {
+        head.push_str(&format!("Cookie: {cookie}\r\n"));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes()).await?;
+    stream.write_all(body.as_bytes()).await?;
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).await?;
+    parse(&raw)
+}
+
+fn parse(raw: &[u8]) -> std::io::Result<Reply> {
+    let bad = |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_owned());
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .ok_or_else(|| bad("no end of headers (connection cut)"))?;
+    let head = std::str::from_utf8(&raw[..split]).map_err(|_| bad("headers not UTF-8"))?;
+    let mut lines = head.split("\r\n");
+    let status = lines
+        .next()
+        .and_then(|l| l.split(' ').nth(1))
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| bad("no status line"))?;
+    let mut cookie = None;
+    let mut chunked = false;
+    let mut length = None;
+    for line in lines {
+        let Some((name, value)) = line.split_once(':') else {
+            continue;
+        };
+        let value = value.trim();
+        match name.to_ascii_lowercase().as_str() {
+            "set-cookie" => cookie = value.split(';').next().map(str::to_owned),
+            "transfer-encoding" => chunked = value.eq_ignore_ascii_case("chunked"),
+            "content-length" => length = value.parse::<usize>().ok(),
+            _ => {}
+        }
+    }
+    let rest = &raw[split + 4..];
+    let body = if chunked {
+        dechunk(rest).ok_or_else(|| bad("chunked body cut short"))?
+    } else {
+        if length.is_some_and(|n| rest.len() < n) {
+            return Err(bad("body cut short"));
+        }
+        rest.to_vec()
+    };
+    Ok(Reply {
+        status,
+        cookie,
+        body: String::from_utf8_lossy(&body).into_owned(),
+    })
+}
+
+fn dechunk(mut rest: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    loop {
+        let line_end = rest.windows(2).position(|w| w == b"\r\n")?;
+        let size = std::str::from_utf8(&rest[..line_end]).ok()?;
+        let size = usize::from_str_radix(size.split(';').next()?.trim(), 16).ok()?;
+        rest = &rest[line_end + 2..];
+        if size == 0 {
+            return Some(out);
+        }
+        out.extend_from_slice(rest.get(..size)?);
+        rest = rest.get(size + 2..)?;
+    }
+}
