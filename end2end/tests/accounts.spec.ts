@@ -82,6 +82,8 @@ test.describe('administrator', () => {
     const user = await other.newPage();
     await signIn(user, username, temporary);
     await expect(user).toHaveURL(/\/account\/password/);
+    // A full page load: typing before the app takes over would be wiped by hydration.
+    await waitForHydration(user);
     await expect(user.getByText('An administrator reset your password')).toBeVisible();
     await expectAccessible(user);
     await user.getByLabel('Current password').fill(temporary);
