@@ -6,6 +6,7 @@ SHELL := /usr/bin/env
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 
 CARGO_LEPTOS_VERSION := 0.3.10
+CARGO_DENY_VERSION := 0.20.2
 WASM_BINDGEN_VERSION := 0.2.130
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -23,15 +24,16 @@ export LEPTOS_JS_MINIFY := false
 export LEPTOS_HASH_FILES := false
 
 .PHONY: run test build tools wasm-target cargo-leptos wasm-bindgen browser e2e-deps \
-        test-rust lint e2e clean-data bench crash-test
+        test-rust lint e2e clean-data bench crash-test cargo-deny deny
 
 ## make run: build the app and serve it on http://127.0.0.1:3000 (database data/wells.db)
 run: build
 	target/debug/server serve
 
 ## make test: every test (Rust, lints, Playwright in Chromium)
-test: tools browser e2e-deps
+test: tools browser e2e-deps cargo-deny
 	cargo fmt --all -- --check
+	$(MAKE) deny
 	$(MAKE) build
 	$(MAKE) test-rust
 	$(MAKE) lint
@@ -51,6 +53,12 @@ lint:
 
 e2e:
 	end2end/run-suite.sh
+
+# Licences, bans and sources of every dependency (deny.toml). The advisories check
+# needs the RustSec database from GitHub, which this network does not reach; where
+# it does, run `cargo deny check advisories`.
+deny:
+	cargo deny check licenses bans sources
 
 ## make crash-test: 200 kill -9 cycles of the real server under load (CYCLES=n to change);
 ## the report goes to target/crash-test.md. `make test` runs 10 of them.
@@ -72,6 +80,10 @@ wasm-target:
 cargo-leptos:
 	@cargo leptos --version 2>/dev/null | grep -q ' $(CARGO_LEPTOS_VERSION)$$' \
 	  || env -u RUSTFLAGS cargo install --locked cargo-leptos --version $(CARGO_LEPTOS_VERSION)
+
+cargo-deny:
+	@cargo deny --version 2>/dev/null | grep -q ' $(CARGO_DENY_VERSION)$$' \
+	  || env -u RUSTFLAGS cargo install --locked cargo-deny --version $(CARGO_DENY_VERSION)
 
 # Not --locked: the locked build wants a webpki-roots the registry here lacks.
 wasm-bindgen:
