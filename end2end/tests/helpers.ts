@@ -26,4 +26,7 @@ export async function signIn(page: Page, username: string, password = PASSWORD, 
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('signed-in-as')).toBeVisible();
+  // Signing in loads the next page in full: what a test types before the app has
+  // taken it over would be wiped by hydration.
+  await waitForHydration(page);
 }
