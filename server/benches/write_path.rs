@@ -18,25 +18,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use app::ordinance::Moment;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqliteSynchronous};
 use sqlx::{ConnectOptions, Connection};
-
-fn env_u64(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-fn now() -> Moment {
-    Moment(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .expect("clock")
-            .as_millis() as i64,
-    )
-}
 
 /// Single-row commits per second on `dir`'s disk with the store's pragmas.
 async fn raw_commits(dir: &std::path::Path, seconds: u64) -> f64 {
@@ -89,8 +72,8 @@ async fn submissions(server: &wire::Server, clients: u64, seconds: u64) -> Load 
         tasks.push(tokio::spawn(async move {
             let mut latencies = Vec::new();
             while !stop.load(Ordering::Relaxed) {
-                let body =
-                    serde_json::json!({ "report": support::refusal_report(now()) }).to_string();
+                let body = serde_json::json!({ "report": support::refusal_report(wire::now()) })
+                    .to_string();
                 let sent = Instant::now();
                 match client
                     .post("/api/incidents/submit", Some(&cookie), &body)
@@ -144,8 +127,8 @@ fn machine() -> String {
 
 #[tokio::main]
 async fn main() {
-    let clients = env_u64("WELLS_BENCH_CLIENTS", 8);
-    let seconds = env_u64("WELLS_BENCH_SECONDS", 10);
+    let clients = wire::env_u64("WELLS_BENCH_CLIENTS", 8);
+    let seconds = wire::env_u64("WELLS_BENCH_SECONDS", 10);
     // The same disk as the workspace's target/ (not a tmpfs /tmp).
     let base = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/bench");
     std::fs::create_dir_all(&base).expect("target/bench");

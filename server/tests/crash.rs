@@ -17,7 +17,6 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use app::model::incident::{Identity, IncidentReport};
-use app::ordinance::Moment;
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Connection};
 
@@ -53,24 +52,8 @@ impl Pauses {
     }
 }
 
-fn env_u64(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-fn now() -> Moment {
-    Moment(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .expect("clock")
-            .as_millis() as i64,
-    )
-}
-
 fn report(n: usize) -> IncidentReport {
-    let mut r = support::refusal_report(now());
+    let mut r = support::refusal_report(wire::now());
     if let Identity::Identified { full_name, .. } = &mut r.subjects[0].identity {
         *full_name = format!("Crash Subject {n}");
     }
@@ -204,8 +187,8 @@ async fn check(server: &wire::Server, ledger: &Ledger) -> Result<(), String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn acknowledged_submissions_survive_kill_9() {
-    let cycles = env_u64("WELLS_CRASH_CYCLES", 10);
-    let seed = env_u64("WELLS_CRASH_SEED", now().0 as u64 | 1);
+    let cycles = wire::env_u64("WELLS_CRASH_CYCLES", 10);
+    let seed = wire::env_u64("WELLS_CRASH_SEED", wire::now().0 as u64 | 1);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut server = wire::Server::new(
         std::path::Path::new(env!("CARGO_BIN_EXE_server")),

@@ -18,6 +18,19 @@ use tokio::net::TcpStream;
 
 pub const PASSWORD: &str = "correct horse battery staple";
 
+/// The server's own clock, so reports are timed as the server will judge them.
+pub fn now() -> app::ordinance::Moment {
+    app::auth::clock::Clock::now(&app::auth::clock::SystemClock)
+}
+
+/// A setting from the environment, or its default.
+pub fn env_u64(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 /// A server process on its own database file.
 pub struct Server {
     pub binary: PathBuf,
@@ -42,7 +55,7 @@ impl Server {
     }
 
     pub fn origin(&self) -> String {
-        format!("http://{}", self.addr)
+        self.client().origin()
     }
 
     /// Runs a CLI subcommand on the same database; stdin is `input`.
