@@ -86,6 +86,21 @@ impl TownZone {
         Some(Moment(zoned.timestamp().as_millisecond()))
     }
 
+    /// The first instant of the Town's calendar date `YYYY-MM-DD` (midnight, or
+    /// the first moment after a daylight-saving gap).
+    pub fn start_of_day(&self, date: &str) -> Option<Moment> {
+        let day: jiff::civil::Date = date.trim().parse().ok()?;
+        let zoned = day.to_zoned(self.zone.clone()).ok()?;
+        Some(Moment(zoned.timestamp().as_millisecond()))
+    }
+
+    /// The first instant after the Town's calendar date `YYYY-MM-DD`.
+    pub fn start_of_next_day(&self, date: &str) -> Option<Moment> {
+        let day: jiff::civil::Date = date.trim().parse().ok()?;
+        let zoned = day.tomorrow().ok()?.to_zoned(self.zone.clone()).ok()?;
+        Some(Moment(zoned.timestamp().as_millisecond()))
+    }
+
     /// The offset from UTC in minutes at `moment` (−240 in summer, −300 in winter).
     pub fn offset_minutes(&self, moment: Moment) -> i32 {
         self.zoned(moment)
@@ -107,6 +122,18 @@ mod tests {
         let end = ny().end_of_day("2020-12-31").expect("date");
         assert_eq!(ny().date_time(end), "2020-12-31 23:59 EST");
         assert_eq!(ny().end_of_day("2020-02-30"), None);
+    }
+
+    #[test]
+    fn a_day_runs_from_town_midnight_to_the_next_even_when_the_clocks_change() {
+        // 2026-11-01 is 25 hours long in Wells: EDT midnight to EST midnight.
+        let start = ny().start_of_day("2026-11-01").expect("date");
+        let next = ny().start_of_next_day("2026-11-01").expect("date");
+        assert_eq!(ny().date_time(start), "2026-11-01 00:00 EDT");
+        assert_eq!(ny().date_time(next), "2026-11-02 00:00 EST");
+        assert_eq!(next.0 - start.0, 25 * 3_600_000);
+        assert_eq!(ny().local_parts(Moment(next.0 - 1)).0, "2026-11-01");
+        assert_eq!(ny().start_of_day("2026-13-01"), None);
     }
 
     #[test]

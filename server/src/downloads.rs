@@ -138,7 +138,7 @@ pub async fn dashboard_csv(
     let Some(key) = file.strip_suffix(".csv") else {
         return AppError::NotFound.into_response_json();
     };
-    let figures = match dashboard::dashboard(&state.store.reader, &period).await {
+    let figures = match dashboard::dashboard(&state.store, &period).await {
         Ok(d) => d,
         Err(error) => return error.into_response_json(),
     };

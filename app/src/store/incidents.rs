@@ -54,16 +54,45 @@ async fn next_citation_seq(conn: &mut SqliteConnection, year: i16) -> Result<i64
 
 /// Stores a submitted report: the incident, its persons, a citation (with its
 /// number) for each person cited, the first revision and the audit entries — in
-/// one transaction. A retry of a report already stored returns the first receipt.
+/// one transaction, committed together with the other submissions of the moment
+/// (`group_commit`). A retry of a report already stored returns the first receipt.
 pub async fn submit(
     store: &Store,
     issuing: Issuing<'_>,
     report: &IncidentReport,
     verdicts: &[SubjectVerdict],
 ) -> Result<Receipt, AppError> {
+    let (officer, source, now, zone) = (
+        issuing.officer.clone(),
+        issuing.source.map(str::to_owned),
+        issuing.now,
+        issuing.zone.clone(),
+    );
+    let (report, verdicts) = (report.clone(), verdicts.to_vec());
+    store
+        .group
+        .write(move |conn| {
+            Box::pin(async move {
+                let issuing = Issuing {
+                    officer: &officer,
+                    source: source.as_deref(),
+                    now,
+                    zone: &zone,
+                };
+                submit_in(conn, issuing, &report, &verdicts).await
+            })
+        })
+        .await
+}
+
+async fn submit_in(
+    tx: &mut SqliteConnection,
+    issuing: Issuing<'_>,
+    report: &IncidentReport,
+    verdicts: &[SubjectVerdict],
+) -> Result<Receipt, AppError> {
     let hash = content_hash(report);
     let id = report.incident_id.to_string();
-    let mut tx = store.begin_write().await?;
     let existing: Option<(String, String)> =
         sqlx::query_as("SELECT officer_id, content_hash FROM incident WHERE incident_id = ?")
             .bind(&id)
@@ -80,14 +109,14 @@ pub async fn submit(
                 "This report was already submitted, with other content. Open it from My reports to see what was stored.",
             ));
         }
-        let mut receipt = receipt(&mut tx, report.incident_id).await?;
+        let mut receipt = receipt(tx, report.incident_id).await?;
         receipt.already_stored = true;
         return Ok(receipt);
     }
 
     let now = issuing.now;
     write_version(
-        &mut tx,
+        &mut *tx,
         Version {
             report,
             verdicts,
@@ -105,14 +134,14 @@ pub async fn submit(
 
     for (position, (subject, verdict)) in report.subjects.iter().zip(verdicts).enumerate() {
         let outcome = verdict.outcome.clone().map_err(|_| AppError::Internal)?;
-        write_subject(&mut tx, report.incident_id, position, subject, outcome).await?;
+        write_subject(&mut *tx, report.incident_id, position, subject, outcome).await?;
         if outcome.is_citation() {
             let offence = subject
                 .charge
                 .map(|c| c.offence)
                 .ok_or(AppError::Internal)?;
             let number =
-                issue_citation(&mut tx, issuing, report.incident_id, subject, offence).await?;
+                issue_citation(&mut *tx, issuing, report.incident_id, subject, offence).await?;
             let event = Event::new("citation.issue", AuditOutcome::Success)
                 .by(Some(issuing.officer), issuing.source)
                 .on("citation", &number)
@@ -123,7 +152,7 @@ pub async fn submit(
                     "fine": Penalty::ARTICLE_I.fine_text(),
                     "arrest": outcome == Outcome::Arrested,
                 }));
-            audit::append(&mut tx, now, &event).await?;
+            audit::append(&mut *tx, now, &event).await?;
         }
     }
     let event = Event::new("incident.submit", AuditOutcome::Success)
@@ -135,10 +164,8 @@ pub async fn submit(
             "protected_activity": report.protected_activity.code(),
             "outcomes": verdicts.iter().filter_map(|v| v.outcome.as_ref().ok().map(|o| o.code())).collect::<Vec<_>>(),
         }));
-    audit::append(&mut tx, now, &event).await?;
-    let receipt = receipt(&mut tx, report.incident_id).await?;
-    tx.commit().await?;
-    Ok(receipt)
+    audit::append(&mut *tx, now, &event).await?;
+    receipt(tx, report.incident_id).await
 }
 
 /// One version of a report to store: the `incident` row's current values and

@@ -21,6 +21,7 @@ pub mod audit;
 pub mod backup;
 pub mod court;
 pub mod dashboard;
+pub mod group_commit;
 pub mod incidents;
 pub mod register;
 pub mod review;
@@ -37,6 +38,9 @@ pub struct Store {
     /// The session store's own connections: every signed-in request reads its
     /// session, and that must not queue behind a citation being written.
     pub sessions: SqlitePool,
+    /// The writes officers make at the same moment (submissions), committed
+    /// together on `writer` (see `group_commit`).
+    pub group: group_commit::GroupCommit,
 }
 
 impl Store {
@@ -70,6 +74,7 @@ impl Store {
             .await?;
         Ok(Store {
             reader,
+            group: group_commit::GroupCommit::start(writer.clone()),
             writer,
             sessions,
         })

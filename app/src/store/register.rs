@@ -41,9 +41,35 @@ fn prefix_end(prefix: &str) -> String {
     format!("{prefix}\u{10FFFF}")
 }
 
+/// How a text search finds its incidents (see [`text_search`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TextSearch {
+    /// No text to search.
+    None,
+    /// A citation number: one incident, by the number's index.
+    Number,
+    /// Few matches: fetched through the name and location indexes, then sorted.
+    Sparse,
+    /// Many matches: the register's date order meets 50 of them soon, each row
+    /// checked as it passes.
+    Dense,
+}
+
+impl TextSearch {
+    /// Whether the search's matches, not the date order, pick the rows.
+    fn drives(self) -> bool {
+        matches!(self, TextSearch::Number | TextSearch::Sparse)
+    }
+}
+
 /// Adds the filter's conditions (each one an index can serve) to a query over
 /// `incident i`.
-fn push_filter(q: &mut QueryBuilder<'_, Sqlite>, filter: &ReportFilter) {
+fn push_filter(
+    q: &mut QueryBuilder<'_, Sqlite>,
+    filter: &ReportFilter,
+    zone: &TownZone,
+    search: TextSearch,
+) {
     if let Some(status) = filter.status {
         q.push(" AND i.status = ").push_bind(status.code());
     }
@@ -51,15 +77,29 @@ fn push_filter(q: &mut QueryBuilder<'_, Sqlite>, filter: &ReportFilter) {
         q.push(" AND i.officer_id = ")
             .push_bind(officer.to_string());
     }
+    // Town dates are also asked as a range of `occurred_at`, which the register's
+    // own order (incident_occurred, incident_officer_occurred) walks straight to:
+    // a month's first page is 51 index steps, not a sort of the whole month. `+`
+    // keeps SQLite from choosing local_date's index, which would mean that sort.
     if let Some(from) = filter.from.clone().filter(|f| !f.is_empty()) {
-        q.push(" AND i.local_date >= ").push_bind(from);
+        if let Some(start) = zone.start_of_day(&from) {
+            q.push(" AND i.occurred_at >= ").push_bind(start.0);
+        }
+        q.push(" AND +i.local_date >= ").push_bind(from);
     }
     if let Some(to) = filter.to.clone().filter(|t| !t.is_empty()) {
-        q.push(" AND i.local_date <= ").push_bind(to);
+        if let Some(end) = zone.start_of_next_day(&to) {
+            q.push(" AND i.occurred_at < ").push_bind(end.0);
+        }
+        q.push(" AND +i.local_date <= ").push_bind(to);
     }
     if let Some(caution) = filter.caution {
-        q.push(" AND (' ' || i.cautions || ' ') LIKE ")
-            .push_bind(format!("% {} %", caution.code()));
+        // The literal (a fixed code, never input) and this exact expression are
+        // what SQLite matches to the caution's partial index (migration 0009).
+        q.push(format!(
+            " AND ' ' || i.cautions || ' ' LIKE '% {} %'",
+            caution.code()
+        ));
     }
     if let Some(p) = filter.protected {
         q.push(" AND i.protected_activity = ").push_bind(p.code());
@@ -125,13 +165,28 @@ fn push_filter(q: &mut QueryBuilder<'_, Sqlite>, filter: &ReportFilter) {
         .map(str::trim)
         .filter(|t| !t.is_empty())
     {
-        // Both forms name a candidate set of incidents by primary key, which the
-        // register then sorts (see `text_drives`): scanning all incidents newest
-        // first for a rare name or a single number would read every row.
+        // A number or a rare text names a candidate set of incidents by primary
+        // key, which the register then sorts (see `text_search`): scanning all
+        // incidents newest first for a rare name would read every row. A common
+        // text is checked row by row instead: collecting its 100 000 matches
+        // first would take a second for the 50 shown.
         if text.to_ascii_uppercase().starts_with("WPD-") {
             q.push(" AND i.incident_id = (SELECT incident_id FROM citation WHERE number = ")
                 .push_bind(text.to_ascii_uppercase())
                 .push(")");
+        } else if search == TextSearch::Dense {
+            q.push(" AND (i.location_text COLLATE NOCASE >= ")
+                .push_bind(text.to_owned())
+                .push(" AND i.location_text COLLATE NOCASE < ")
+                .push_bind(prefix_end(text))
+                .push(
+                    " OR EXISTS (SELECT 1 FROM subject t WHERE t.incident_id = i.incident_id \
+                     AND t.full_name COLLATE NOCASE >= ",
+                )
+                .push_bind(text.to_owned())
+                .push(" AND t.full_name COLLATE NOCASE < ")
+                .push_bind(prefix_end(text))
+                .push("))");
         } else {
             q.push(
                 " AND i.incident_id IN (SELECT incident_id FROM subject \
@@ -262,32 +317,44 @@ pub async fn queue(
         status: Some(ReportStatus::Submitted),
         ..filter.clone()
     };
+    let search = text_search(&mut conn, &filter).await?;
     let mut q = QueryBuilder::<Sqlite>::new(SELECT_ROWS);
-    push_filter(&mut q, &filter);
+    push_filter(&mut q, &filter, zone, search);
     q.push(" ORDER BY i.submitted_at, i.incident_id LIMIT 200");
     let rows: Vec<Row> = q.build_query_as().fetch_all(&mut *conn).await?;
     report_rows(&mut conn, rows, zone).await
 }
 
-/// Matches beyond which a text search is "common": walking the register in date
-/// order meets 50 of them soon. Below it the matches are fetched through the name
-/// and location indexes and sorted, so a rare name or a single citation number
-/// does not read every incident.
-const DENSE_MATCHES: i64 = 2_000;
+/// Matches from which a text search is "common": walking the register in date
+/// order meets 50 of them sooner than fetching and sorting them all. Walking
+/// costs about 50 × incidents ⁄ matches rows, fetching about `matches` lookups;
+/// they cross near √(50 × incidents) (7 000 at 1 000 000 incidents). Never below
+/// 2 000, where either way is a few milliseconds.
+fn dense_from(incidents: i64) -> i64 {
+    ((50.0 * incidents.max(0) as f64).sqrt() as i64).max(2_000)
+}
 
-/// Whether the filter's text search, not the date order, should pick the rows.
-async fn text_drives(conn: &mut SqliteConnection, filter: &ReportFilter) -> Result<bool, AppError> {
+/// How the filter's text search, if any, should find its rows.
+async fn text_search(
+    conn: &mut SqliteConnection,
+    filter: &ReportFilter,
+) -> Result<TextSearch, AppError> {
     let Some(text) = filter
         .text
         .as_deref()
         .map(str::trim)
         .filter(|t| !t.is_empty())
     else {
-        return Ok(false);
+        return Ok(TextSearch::None);
     };
     if text.to_ascii_uppercase().starts_with("WPD-") {
-        return Ok(true);
+        return Ok(TextSearch::Number);
     }
+    // The largest rowid counts incidents (none is ever deleted) in one step.
+    let incidents: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(rowid), 0) FROM incident")
+        .fetch_one(&mut *conn)
+        .await?;
+    let dense = dense_from(incidents);
     // Counted in the indexes alone, and no further than the threshold.
     let matches: i64 = sqlx::query_scalar(
         "SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM subject WHERE full_name COLLATE NOCASE >= ?1 \
@@ -297,10 +364,14 @@ async fn text_drives(conn: &mut SqliteConnection, filter: &ReportFilter) -> Resu
     )
     .bind(text)
     .bind(prefix_end(text))
-    .bind(DENSE_MATCHES)
+    .bind(dense)
     .fetch_one(&mut *conn)
     .await?;
-    Ok(matches < DENSE_MATCHES)
+    Ok(if matches < dense {
+        TextSearch::Sparse
+    } else {
+        TextSearch::Dense
+    })
 }
 
 /// One page of the register, newest occurrence first.
@@ -311,8 +382,9 @@ pub async fn register(
     zone: &TownZone,
 ) -> Result<RegisterPage, AppError> {
     let mut conn = pool.acquire().await?;
+    let search = text_search(&mut conn, filter).await?;
     let mut q = QueryBuilder::<Sqlite>::new(SELECT_ROWS);
-    push_filter(&mut q, filter);
+    push_filter(&mut q, filter, zone, search);
     if let Some(c) = after {
         q.push(" AND (i.occurred_at, i.incident_id) < (")
             .push_bind(c.occurred_at)
@@ -322,7 +394,7 @@ pub async fn register(
     }
     // `+` keeps SQLite from walking the whole register in date order when the
     // text's few matches are better found through their indexes and sorted.
-    q.push(if text_drives(&mut conn, filter).await? {
+    q.push(if search.drives() {
         " ORDER BY +i.occurred_at DESC, +i.incident_id DESC LIMIT "
     } else {
         " ORDER BY i.occurred_at DESC, i.incident_id DESC LIMIT "

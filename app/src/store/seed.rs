@@ -1030,5 +1030,7 @@ pub async fn seed(
         }));
     audit::append(&mut tx, now, &event).await?;
     tx.commit().await?;
+    // Counted now, not by the first chief to open the dashboard.
+    crate::store::dashboard::rollup::refresh(store).await?;
     Ok(summary)
 }

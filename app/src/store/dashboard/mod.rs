@@ -1,11 +1,11 @@
-//! The dashboard's figures, each one SQL aggregate (`GROUP BY` over an index
-//! range of the period, see migration 0005) — rows are never loaded to be counted
-//! here. Persons are grouped once on every person-level field and the small
-//! grouped result is summed per figure.
+//! The dashboard's figures, built from counts added up ahead per day, month and
+//! year (`rollup`, migration 0008): a period of years reads a few hundred rows,
+//! never the incidents in it. The counts themselves are recounted from the
+//! records a day at a time whenever a record of that day changes.
 
-use std::collections::BTreeMap;
+pub mod rollup;
 
-use sqlx::{SqliteConnection, SqlitePool};
+use sqlx::SqliteConnection;
 
 use crate::error::AppError;
 use crate::model::court::dollars;
@@ -15,44 +15,51 @@ use crate::model::dashboard::{
 use crate::model::incident::{AgeRange, PerceivedRace, PerceivedSex};
 use crate::model::review::{DecidedKind, GpsCell, ReportFilter, ResponseKind};
 use crate::ordinance::{Offence, Outcome, ProtectedActivity};
-use crate::store::register::{cell_sql, officer_label};
+use crate::store::register::officer_label;
+use crate::store::Store;
+use rollup::Counts;
 
 /// Top locations and GPS cells shown.
-const TOP: i64 = 10;
+const TOP: usize = 10;
 
 /// Days up to which the time figure counts by day; longer periods count by month.
 const DAILY_UP_TO: i64 = 62;
 
-const IN_PERIOD: &str = "i.local_date BETWEEN ?1 AND ?2";
+fn date(text: &str) -> Result<jiff::civil::Date, AppError> {
+    text.parse().map_err(|_| AppError::Internal)
+}
 
-pub async fn dashboard(pool: &SqlitePool, period: &Period) -> Result<Dashboard, AppError> {
-    let mut conn = pool.acquire().await?;
-    let c = &mut *conn;
-    let persons = person_groups(c, period).await?;
-    let incidents: i64 = scalar(
-        c,
-        period,
-        &format!("SELECT COUNT(*) FROM incident i WHERE {IN_PERIOD}"),
-    )
-    .await?;
-    let (citations, voids) = citation_counts(c, period).await?;
+pub async fn dashboard(store: &Store, period: &Period) -> Result<Dashboard, AppError> {
+    if rollup::is_stale(&mut *store.reader.acquire().await?).await? {
+        rollup::refresh(store).await?;
+    }
+    // One read transaction: every figure from the same snapshot of the counts.
+    let mut tx = store.reader.begin().await?;
+    let c = &mut *tx;
+    let (from, to) = (date(&period.from)?, date(&period.to)?);
+    let counts = rollup::counts(c, from, to).await?;
+    let officers: Vec<(String, String, Option<String>)> =
+        sqlx::query_as("SELECT user_id, full_name, badge_number FROM app_user")
+            .fetch_all(&mut *c)
+            .await?;
+    let persons = Persons(&counts);
     let figures = vec![
         over_time(c, period).await?,
         by_offence(period, &persons),
         outcomes(period, &persons),
         after_order(period, &persons),
-        protected(c, period).await?,
-        by_officer(c, period).await?,
-        by_hour(c, period).await?,
-        by_weekday(c, period).await?,
-        top_locations(c, period).await?,
-        gps_cells(c, period).await?,
+        protected(period, &counts),
+        by_officer(period, &counts, &officers),
+        by_hour(period, &counts),
+        by_weekday(period, &counts),
+        top_locations(period, &counts),
+        gps_cells(period, &counts),
         perceived(
             period,
             &persons,
+            "person_age_outcome",
             "perceived_age",
             "Perceived age",
-            |p| &p.age,
             |code| {
                 AgeRange::from_code(code).map(|a| {
                     (
@@ -68,9 +75,9 @@ pub async fn dashboard(pool: &SqlitePool, period: &Period) -> Result<Dashboard, 
         perceived(
             period,
             &persons,
+            "person_sex_outcome",
             "perceived_sex",
             "Perceived sex",
-            |p| &p.sex,
             |code| {
                 PerceivedSex::from_code(code).map(|a| {
                     (
@@ -86,9 +93,9 @@ pub async fn dashboard(pool: &SqlitePool, period: &Period) -> Result<Dashboard, 
         perceived(
             period,
             &persons,
+            "person_race_outcome",
             "perceived_race",
             "Perceived race",
-            |p| &p.race,
             |code| {
                 PerceivedRace::from_code(code).map(|a| {
                     (
@@ -101,11 +108,19 @@ pub async fn dashboard(pool: &SqlitePool, period: &Period) -> Result<Dashboard, 
                 })
             },
         ),
-        returns_and_voids(c, period).await?,
+        returns_and_voids(period, &counts),
     ];
-    let (collected, outstanding) = money(c, period).await?;
-    let complied = persons.sum(|p| p.response == "complied");
-    let refused = persons.sum(|p| p.response == "refused");
+    let (collected, outstanding) = (
+        counts.get("collected", ""),
+        counts.get("outstanding", ""),
+    );
+    let incidents = counts.get("incidents", "");
+    let (citations, voids) = (
+        counts.get("citations", "issued"),
+        counts.get("citations", "void"),
+    );
+    let complied = persons.response("complied");
+    let refused = persons.response("refused");
     let whole = period.filter();
     let totals = vec![
         Total {
@@ -115,7 +130,7 @@ pub async fn dashboard(pool: &SqlitePool, period: &Period) -> Result<Dashboard, 
         },
         Total {
             label: "Persons".into(),
-            value: persons.sum(|_| true).to_string(),
+            value: persons.sum(|_, _| true).to_string(),
             filter: Some(whole.clone()),
         },
         Total {
@@ -160,48 +175,6 @@ pub async fn dashboard(pool: &SqlitePool, period: &Period) -> Result<Dashboard, 
     })
 }
 
-/// Money of the period's citations at court, in cents: collected (payments
-/// recorded) and outstanding (assessed and unpaid, plus the §52-4 fine of each
-/// filed citation the court has not decided yet).
-async fn money(c: &mut SqliteConnection, period: &Period) -> Result<(i64, i64), AppError> {
-    let fine = i64::from(crate::ordinance::Penalty::ARTICLE_I.fine_cents);
-    let (collected, outstanding): (i64, i64) = sqlx::query_as(&format!(
-        "SELECT COALESCE(SUM(c.paid_cents), 0), \
-         COALESCE(SUM(CASE \
-           WHEN c.disposition IN ('admitted', 'guilty', 'defaulted') \
-             THEN MAX(COALESCE(c.fine_assessed_cents, 0) + COALESCE(c.costs_assessed_cents, 0) - COALESCE(c.paid_cents, 0), 0) \
-           WHEN c.status = 'filed' THEN {fine} ELSE 0 END), 0) \
-         FROM incident i INDEXED BY incident_dashboard JOIN citation c ON c.incident_id = i.incident_id \
-         WHERE {IN_PERIOD}"
-    ))
-    .bind(&period.from)
-    .bind(&period.to)
-    .fetch_one(c)
-    .await?;
-    Ok((collected, outstanding))
-}
-
-async fn scalar(c: &mut SqliteConnection, period: &Period, sql: &str) -> Result<i64, AppError> {
-    Ok(sqlx::query_scalar(sql)
-        .bind(&period.from)
-        .bind(&period.to)
-        .fetch_one(c)
-        .await?)
-}
-
-/// `(key, count)` rows of a grouped query over the period.
-async fn grouped(
-    c: &mut SqliteConnection,
-    period: &Period,
-    sql: &str,
-) -> Result<Vec<(String, i64)>, AppError> {
-    Ok(sqlx::query_as(sql)
-        .bind(&period.from)
-        .bind(&period.to)
-        .fetch_all(c)
-        .await?)
-}
-
 /// A count linked to the period's register narrowed by `narrow`; zero links
 /// nowhere (there is nothing to list).
 fn count(period: &Period, value: i64, narrow: ReportFilter) -> Count {
@@ -225,87 +198,33 @@ fn figure(key: &str, title: &str, label_heading: &str, columns: &[&str], chart: 
     }
 }
 
-/// Every person of the period's incidents (not withdrawn by a correction),
-/// grouped on all the fields the person figures use.
-#[derive(sqlx::FromRow)]
-struct PersonGroup {
-    offence: Option<String>,
-    outcome: String,
-    response: String,
-    age: String,
-    sex: String,
-    race: String,
-    n: i64,
-}
+/// The period's persons (not withdrawn by a correction), counted by offence and
+/// outcome (`offence|outcome`, offence empty when none was charged), by §52-1 D
+/// response, and by each perception with the outcome.
+struct Persons<'a>(&'a Counts);
 
-struct Persons(Vec<PersonGroup>);
-
-impl Persons {
-    fn sum(&self, pick: impl Fn(&PersonGroup) -> bool) -> i64 {
-        self.0.iter().filter(|p| pick(p)).map(|p| p.n).sum()
+impl Persons<'_> {
+    /// Persons whose offence and outcome `pick` accepts.
+    fn sum(&self, pick: impl Fn(&str, &str) -> bool) -> i64 {
+        self.0.sum("person_offence_outcome", |key| {
+            let (offence, outcome) = key.split_once('|').unwrap_or((key, ""));
+            pick(offence, outcome)
+        })
     }
-}
 
-async fn person_groups(c: &mut SqliteConnection, period: &Period) -> Result<Persons, AppError> {
-    let rows = sqlx::query_as(&format!(
-        "SELECT s.offence, s.outcome, s.response, s.perceived_age AS age, s.perceived_sex AS sex, \
-         s.perceived_race AS race, COUNT(*) AS n \
-         FROM incident i INDEXED BY incident_dashboard JOIN subject s ON s.incident_id = i.incident_id \
-         WHERE {IN_PERIOD} AND s.withdrawn_at IS NULL GROUP BY 1, 2, 3, 4, 5, 6"
-    ))
-    .bind(&period.from)
-    .bind(&period.to)
-    .fetch_all(c)
-    .await?;
-    Ok(Persons(rows))
-}
-
-async fn citation_counts(
-    c: &mut SqliteConnection,
-    period: &Period,
-) -> Result<(i64, i64), AppError> {
-    let rows = grouped(
-        c,
-        period,
-        &format!(
-            "SELECT CASE c.status WHEN 'void' THEN 'void' ELSE 'issued' END, COUNT(*) \
-             FROM incident i INDEXED BY incident_dashboard JOIN citation c ON c.incident_id = i.incident_id \
-             WHERE {IN_PERIOD} GROUP BY 1"
-        ),
-    )
-    .await?;
-    let get = |k: &str| rows.iter().find(|(key, _)| key == k).map_or(0, |(_, n)| *n);
-    Ok((get("issued"), get("void")))
+    fn response(&self, code: &str) -> i64 {
+        self.0.get("person_response", code)
+    }
 }
 
 /// Incidents and (not void) citations per day, or per month for a long period,
 /// every bucket of the period present even when empty.
 async fn over_time(c: &mut SqliteConnection, period: &Period) -> Result<Figure, AppError> {
-    let from: jiff::civil::Date = period.from.parse().map_err(|_| AppError::Internal)?;
-    let to: jiff::civil::Date = period.to.parse().map_err(|_| AppError::Internal)?;
+    let (from, to) = (date(&period.from)?, date(&period.to)?);
     let days = i64::from(to.since(from).map_err(|_| AppError::Internal)?.get_days()) + 1;
     let daily = days <= DAILY_UP_TO;
-    let width = if daily { 10 } else { 7 };
-    let incidents: BTreeMap<String, i64> = grouped(
-        c,
-        period,
-        &format!("SELECT substr(i.local_date, 1, {width}), COUNT(*) FROM incident i WHERE {IN_PERIOD} GROUP BY 1"),
-    )
-    .await?
-    .into_iter()
-    .collect();
-    let citations: BTreeMap<String, i64> = grouped(
-        c,
-        period,
-        &format!(
-            "SELECT substr(i.local_date, 1, {width}), COUNT(*) FROM incident i INDEXED BY incident_dashboard \
-             JOIN citation c ON c.incident_id = i.incident_id \
-             WHERE {IN_PERIOD} AND c.status <> 'void' GROUP BY 1"
-        ),
-    )
-    .await?
-    .into_iter()
-    .collect();
+    let incidents = rollup::series(c, from, to, !daily, "incidents", "").await?;
+    let citations = rollup::series(c, from, to, !daily, "citations", "issued").await?;
     let mut f = figure(
         "over_time",
         "Incidents and citations over time",
@@ -370,7 +289,7 @@ fn by_offence(period: &Period, persons: &Persons) -> Figure {
     );
     f.note = Some("Counts are persons; the register lists their incidents.".into());
     for offence in Offence::ALL {
-        let is = |p: &PersonGroup| p.offence.as_deref() == Some(offence.code());
+        let code = offence.code();
         let narrow = |outcome: Option<Outcome>| ReportFilter {
             offence: Some(offence),
             outcome,
@@ -379,15 +298,15 @@ fn by_offence(period: &Period, persons: &Persons) -> Figure {
         f.rows.push(FigureRow {
             label: format!("{} {}", offence.reference(), offence.title()),
             counts: vec![
-                count(period, persons.sum(is), narrow(None)),
+                count(period, persons.sum(|o, _| o == code), narrow(None)),
                 count(
                     period,
-                    persons.sum(|p| is(p) && p.outcome == "cited"),
+                    persons.sum(|o, outcome| o == code && outcome == "cited"),
                     narrow(Some(Outcome::Cited)),
                 ),
                 count(
                     period,
-                    persons.sum(|p| is(p) && p.outcome == "arrested"),
+                    persons.sum(|o, outcome| o == code && outcome == "arrested"),
                     narrow(Some(Outcome::Arrested)),
                 ),
             ],
@@ -410,7 +329,7 @@ fn outcomes(period: &Period, persons: &Persons) -> Figure {
             label: outcome.label().into(),
             counts: vec![count(
                 period,
-                persons.sum(|p| p.outcome == code),
+                persons.sum(|_, o| o == code),
                 ReportFilter {
                     outcome: Some(outcome),
                     ..ReportFilter::default()
@@ -423,8 +342,8 @@ fn outcomes(period: &Period, persons: &Persons) -> Figure {
 
 /// The compliance rate's parts: of those given an order, who complied.
 fn after_order(period: &Period, persons: &Persons) -> Figure {
-    let complied = persons.sum(|p| p.response == "complied");
-    let refused = persons.sum(|p| p.response == "refused");
+    let complied = persons.response("complied");
+    let refused = persons.response("refused");
     let mut f = figure(
         "after_order",
         "After an order (§52-1 D): complied or refused",
@@ -455,18 +374,7 @@ fn after_order(period: &Period, persons: &Persons) -> Figure {
     f
 }
 
-async fn protected(c: &mut SqliteConnection, period: &Period) -> Result<Figure, AppError> {
-    let rows: BTreeMap<String, i64> = grouped(
-        c,
-        period,
-        &format!(
-            "SELECT i.protected_activity, COUNT(*) FROM incident i INDEXED BY incident_dashboard \
-             WHERE {IN_PERIOD} GROUP BY 1"
-        ),
-    )
-    .await?
-    .into_iter()
-    .collect();
+fn protected(period: &Period, counts: &Counts) -> Figure {
     let mut f = figure(
         "protected",
         "Protected-activity screening (§52-1 E)",
@@ -479,12 +387,11 @@ async fn protected(c: &mut SqliteConnection, period: &Period) -> Result<Figure, 
             .into(),
     );
     for p in ProtectedActivity::ALL {
-        let n = rows.get(p.code()).copied().unwrap_or(0);
         f.rows.push(FigureRow {
             label: p.label().into(),
             counts: vec![count(
                 period,
-                n,
+                counts.get("protected", p.code()),
                 ReportFilter {
                     protected: Some(p),
                     ..ReportFilter::default()
@@ -492,25 +399,29 @@ async fn protected(c: &mut SqliteConnection, period: &Period) -> Result<Figure, 
             )],
         });
     }
-    Ok(f)
+    f
 }
 
-async fn by_officer(c: &mut SqliteConnection, period: &Period) -> Result<Figure, AppError> {
-    type OfficerRow = (String, String, Option<String>, i64, i64);
-    let rows: Vec<OfficerRow> = sqlx::query_as(&format!(
-        "WITH n AS (SELECT i.officer_id, COUNT(*) AS incidents FROM incident i INDEXED BY incident_dashboard \
-                    WHERE {IN_PERIOD} GROUP BY 1), \
-              k AS (SELECT i.officer_id, COUNT(*) AS citations FROM incident i INDEXED BY incident_dashboard \
-                    JOIN citation c ON c.incident_id = i.incident_id \
-                    WHERE {IN_PERIOD} AND c.status <> 'void' GROUP BY 1) \
-         SELECT n.officer_id, u.full_name, u.badge_number, n.incidents, COALESCE(k.citations, 0) \
-         FROM n JOIN app_user u ON u.user_id = n.officer_id LEFT JOIN k ON k.officer_id = n.officer_id \
-         ORDER BY n.incidents DESC, u.full_name"
-    ))
-    .bind(&period.from)
-    .bind(&period.to)
-    .fetch_all(c)
-    .await?;
+fn by_officer(
+    period: &Period,
+    counts: &Counts,
+    officers: &[(String, String, Option<String>)],
+) -> Figure {
+    let mut rows: Vec<(&str, &str, Option<&str>, i64, i64)> = counts
+        .of("officer")
+        .into_iter()
+        .filter_map(|(id, incidents, _)| {
+            let (_, name, badge) = officers.iter().find(|(user, _, _)| user == id)?;
+            Some((
+                id,
+                name.as_str(),
+                badge.as_deref(),
+                incidents,
+                counts.get("officer_citations", id),
+            ))
+        })
+        .collect();
+    rows.sort_by(|a, b| b.3.cmp(&a.3).then_with(|| a.1.cmp(b.1)));
     let mut f = figure(
         "by_officer",
         "By officer",
@@ -521,7 +432,7 @@ async fn by_officer(c: &mut SqliteConnection, period: &Period) -> Result<Figure,
     for (id, name, badge, incidents, citations) in rows {
         let officer = id.parse().ok();
         f.rows.push(FigureRow {
-            label: officer_label(&name, badge.as_deref()),
+            label: officer_label(name, badge),
             counts: vec![
                 count(
                     period,
@@ -543,28 +454,10 @@ async fn by_officer(c: &mut SqliteConnection, period: &Period) -> Result<Figure,
             ],
         });
     }
-    Ok(f)
+    f
 }
 
-/// Incidents of the period per value of a whole-number column of the
-/// dashboard index (`column` is one of this module's fixed names, never input).
-async fn counts_by(
-    c: &mut SqliteConnection,
-    period: &Period,
-    column: &str,
-) -> Result<BTreeMap<i64, i64>, AppError> {
-    let rows: Vec<(i64, i64)> = sqlx::query_as(&format!(
-        "SELECT i.{column}, COUNT(*) FROM incident i INDEXED BY incident_dashboard WHERE {IN_PERIOD} GROUP BY 1"
-    ))
-    .bind(&period.from)
-    .bind(&period.to)
-    .fetch_all(c)
-    .await?;
-    Ok(rows.into_iter().collect())
-}
-
-async fn by_hour(c: &mut SqliteConnection, period: &Period) -> Result<Figure, AppError> {
-    let rows = counts_by(c, period, "local_hour").await?;
+fn by_hour(period: &Period, counts: &Counts) -> Figure {
     let mut f = figure(
         "by_hour",
         "By hour of the day (Town time)",
@@ -573,12 +466,11 @@ async fn by_hour(c: &mut SqliteConnection, period: &Period) -> Result<Figure, Ap
         Chart::Columns,
     );
     for hour in 0..24u8 {
-        let n = rows.get(&i64::from(hour)).copied().unwrap_or(0);
         f.rows.push(FigureRow {
             label: format!("{hour:02}:00"),
             counts: vec![count(
                 period,
-                n,
+                counts.get("hour", &hour.to_string()),
                 ReportFilter {
                     hour: Some(hour),
                     ..ReportFilter::default()
@@ -586,11 +478,10 @@ async fn by_hour(c: &mut SqliteConnection, period: &Period) -> Result<Figure, Ap
             )],
         });
     }
-    Ok(f)
+    f
 }
 
-async fn by_weekday(c: &mut SqliteConnection, period: &Period) -> Result<Figure, AppError> {
-    let rows = counts_by(c, period, "local_weekday").await?;
+fn by_weekday(period: &Period, counts: &Counts) -> Figure {
     let mut f = figure(
         "by_weekday",
         "By day of the week",
@@ -599,12 +490,11 @@ async fn by_weekday(c: &mut SqliteConnection, period: &Period) -> Result<Figure,
         Chart::Columns,
     );
     for (day, name) in WEEKDAYS.iter().enumerate() {
-        let n = rows.get(&(day as i64)).copied().unwrap_or(0);
         f.rows.push(FigureRow {
             label: (*name).into(),
             counts: vec![count(
                 period,
-                n,
+                counts.get("weekday", &day.to_string()),
                 ReportFilter {
                     weekday: Some(day as u8),
                     ..ReportFilter::default()
@@ -612,19 +502,27 @@ async fn by_weekday(c: &mut SqliteConnection, period: &Period) -> Result<Figure,
             )],
         });
     }
-    Ok(f)
+    f
 }
 
-async fn top_locations(c: &mut SqliteConnection, period: &Period) -> Result<Figure, AppError> {
-    let rows = grouped(
-        c,
-        period,
-        &format!(
-            "SELECT MIN(i.location_text), COUNT(*) AS n FROM incident i \
-             WHERE {IN_PERIOD} GROUP BY i.location_text COLLATE NOCASE ORDER BY n DESC, 1 LIMIT {TOP}"
-        ),
-    )
-    .await?;
+/// The `TOP` keys of `measure` by count, most first; ties in the order of
+/// `tie` (the label shown), as `ORDER BY n DESC, label` would give.
+fn top<'c>(
+    counts: &'c Counts,
+    measure: &str,
+    tie: impl Fn(&'c str, Option<&'c str>) -> String,
+) -> Vec<(String, i64, &'c str)> {
+    let mut rows: Vec<(String, i64, &str)> = counts
+        .of(measure)
+        .into_iter()
+        .map(|(key, n, label)| (tie(key, label), n, key))
+        .collect();
+    rows.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    rows.truncate(TOP);
+    rows
+}
+
+fn top_locations(period: &Period, counts: &Counts) -> Figure {
     let mut f = figure(
         "top_locations",
         "Top locations, by typed address",
@@ -632,7 +530,9 @@ async fn top_locations(c: &mut SqliteConnection, period: &Period) -> Result<Figu
         &["Incidents"],
         Chart::Bars,
     );
-    for (location, n) in rows {
+    for (location, n, _) in top(counts, "location", |key, label| {
+        label.unwrap_or(key).to_owned()
+    }) {
         f.rows.push(FigureRow {
             counts: vec![count(
                 period,
@@ -645,20 +545,10 @@ async fn top_locations(c: &mut SqliteConnection, period: &Period) -> Result<Figu
             label: location,
         });
     }
-    Ok(f)
+    f
 }
 
-async fn gps_cells(c: &mut SqliteConnection, period: &Period) -> Result<Figure, AppError> {
-    let (lat, lon) = cell_sql();
-    let rows: Vec<(i64, i64, i64)> = sqlx::query_as(&format!(
-        "SELECT {lat}, {lon}, COUNT(*) AS n FROM incident i INDEXED BY incident_dashboard \
-         WHERE {IN_PERIOD} AND i.gps_lat IS NOT NULL AND i.gps_lon IS NOT NULL \
-         GROUP BY 1, 2 ORDER BY n DESC, 1, 2 LIMIT {TOP}"
-    ))
-    .bind(&period.from)
-    .bind(&period.to)
-    .fetch_all(c)
-    .await?;
+fn gps_cells(period: &Period, counts: &Counts) -> Figure {
     let mut f = figure(
         "gps_cells",
         "Top locations, by GPS fix",
@@ -667,10 +557,21 @@ async fn gps_cells(c: &mut SqliteConnection, period: &Period) -> Result<Figure, 
         Chart::Bars,
     );
     f.note = Some("Fixes grouped in cells of 1/200° (about 550 m by 400 m).".into());
-    for (lat_index, lon_index, n) in rows {
-        let cell = GpsCell {
-            lat_index,
-            lon_index,
+    let cell = |key: &str| {
+        let (lat, lon) = key.split_once(' ')?;
+        Some(GpsCell {
+            lat_index: lat.parse().ok()?,
+            lon_index: lon.parse().ok()?,
+        })
+    };
+    // Ties in the order of the cell's indexes, as numbers.
+    for (_, n, key) in top(counts, "gps_cell", |key, _| {
+        cell(key).map_or_else(String::new, |c| {
+            format!("{:012}{:012}", c.lat_index, c.lon_index)
+        })
+    }) {
+        let Some(cell) = cell(key) else {
+            continue;
         };
         let (la, lo) = cell.centre();
         f.rows.push(FigureRow {
@@ -685,17 +586,17 @@ async fn gps_cells(c: &mut SqliteConnection, period: &Period) -> Result<Figure, 
             )],
         });
     }
-    Ok(f)
+    f
 }
 
 /// A bias-audit figure: persons by the officer's perception, cited or arrested
-/// beside warned or complied.
+/// beside warned or complied. `measure` counts `perception|outcome`.
 fn perceived(
     period: &Period,
     persons: &Persons,
+    measure: &str,
     key: &str,
     title: &str,
-    field: fn(&PersonGroup) -> &str,
     describe: impl Fn(&str) -> Option<(&'static str, ReportFilter)>,
 ) -> Figure {
     let mut f = figure(
@@ -706,11 +607,17 @@ fn perceived(
         Chart::Bars,
     );
     f.note = Some("The officer's perception, recorded apart from identity and never asked of the person (bias audit).".into());
-    let mut codes: Vec<&str> = persons.0.iter().map(field).collect();
+    let rows = persons.0.of(measure);
+    let split = |k: &str| k.split_once('|').map(|(p, o)| (p.to_owned(), o.to_owned()));
+    let mut codes: Vec<String> = rows
+        .iter()
+        .filter_map(|(k, _, _)| split(k))
+        .map(|(p, _)| p)
+        .collect();
     codes.sort_unstable();
     codes.dedup();
     for code in codes {
-        let Some((label, narrow)) = describe(code) else {
+        let Some((label, narrow)) = describe(&code) else {
             continue;
         };
         let counts = [
@@ -721,10 +628,9 @@ fn perceived(
         ]
         .into_iter()
         .map(|outcome| {
-            let oc = outcome.code();
             count(
                 period,
-                persons.sum(|p| field(p) == code && p.outcome == oc),
+                persons.0.get(measure, &format!("{code}|{}", outcome.code())),
                 ReportFilter {
                     outcome: Some(outcome),
                     ..narrow.clone()
@@ -740,19 +646,7 @@ fn perceived(
     f
 }
 
-async fn returns_and_voids(c: &mut SqliteConnection, period: &Period) -> Result<Figure, AppError> {
-    let rows: BTreeMap<String, i64> = grouped(
-        c,
-        period,
-        &format!(
-            "SELECT d.action, COUNT(*) FROM incident i INDEXED BY incident_dashboard \
-             JOIN review_decision d ON d.incident_id = i.incident_id \
-             WHERE {IN_PERIOD} AND d.action IN ('return', 'void') GROUP BY 1"
-        ),
-    )
-    .await?
-    .into_iter()
-    .collect();
+fn returns_and_voids(period: &Period, counts: &Counts) -> Figure {
     let mut f = figure(
         "returns_voids",
         "The chief's returns and voids",
@@ -765,12 +659,11 @@ async fn returns_and_voids(c: &mut SqliteConnection, period: &Period) -> Result<
         ("Returned to the officer", DecidedKind::Return),
         ("Citation voided", DecidedKind::Void),
     ] {
-        let n = rows.get(kind.code()).copied().unwrap_or(0);
         f.rows.push(FigureRow {
             label: label.into(),
             counts: vec![count(
                 period,
-                n,
+                counts.get("decision", kind.code()),
                 ReportFilter {
                     decided: Some(kind),
                     ..ReportFilter::default()
@@ -778,7 +671,7 @@ async fn returns_and_voids(c: &mut SqliteConnection, period: &Period) -> Result<
             )],
         });
     }
-    Ok(f)
+    f
 }
 
 /// The default period: the 365 days up to today, in the Town's calendar.
