@@ -329,9 +329,9 @@ pub async fn queue(
 /// order meets 50 of them sooner than fetching and sorting them all. Walking
 /// costs about 50 × incidents ⁄ matches rows, fetching about `matches` lookups;
 /// they cross near √(50 × incidents) (7 000 at 1 000 000 incidents). Never below
-/// 2 000, where either way is a few milliseconds.
-fn dense_from(incidents: i64) -> i64 {
-    ((50.0 * incidents.max(0) as f64).sqrt() as i64).max(2_000)
+/// 500, where either way is a few milliseconds.
+pub fn dense_from(incidents: i64) -> i64 {
+    ((50.0 * incidents.max(0) as f64).sqrt() as i64).max(500)
 }
 
 /// How the filter's text search, if any, should find its rows.

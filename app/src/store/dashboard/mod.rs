@@ -110,10 +110,7 @@ pub async fn dashboard(store: &Store, period: &Period) -> Result<Dashboard, AppE
         ),
         returns_and_voids(period, &counts),
     ];
-    let (collected, outstanding) = (
-        counts.get("collected", ""),
-        counts.get("outstanding", ""),
-    );
+    let (collected, outstanding) = (counts.get("collected", ""), counts.get("outstanding", ""));
     let incidents = counts.get("incidents", "");
     let (citations, voids) = (
         counts.get("citations", "issued"),
@@ -630,7 +627,9 @@ fn perceived(
         .map(|outcome| {
             count(
                 period,
-                persons.0.get(measure, &format!("{code}|{}", outcome.code())),
+                persons
+                    .0
+                    .get(measure, &format!("{code}|{}", outcome.code())),
                 ReportFilter {
                     outcome: Some(outcome),
                     ..narrow.clone()

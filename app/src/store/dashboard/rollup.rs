@@ -201,10 +201,9 @@ fn every_measure() -> String {
 /// Returns how many days were recounted.
 pub async fn refresh(store: &Store) -> Result<usize, AppError> {
     let mut tx = store.begin_write().await?;
-    let days: Vec<String> =
-        sqlx::query_scalar("SELECT local_date FROM dashboard_stale ORDER BY 1")
-            .fetch_all(&mut *tx)
-            .await?;
+    let days: Vec<String> = sqlx::query_scalar("SELECT local_date FROM dashboard_stale ORDER BY 1")
+        .fetch_all(&mut *tx)
+        .await?;
     if days.is_empty() {
         return Ok(0);
     }
@@ -318,11 +317,7 @@ impl Counts {
 }
 
 /// Every measure of `from..=to`, added up over its spans.
-pub async fn counts(
-    conn: &mut SqliteConnection,
-    from: Date,
-    to: Date,
-) -> Result<Counts, AppError> {
+pub async fn counts(conn: &mut SqliteConnection, from: Date, to: Date) -> Result<Counts, AppError> {
     let mut counts = Counts::default();
     for span in spans(from, to, Grain::Year) {
         let rows: Vec<(String, String, Option<String>, i64)> = sqlx::query_as(&format!(
