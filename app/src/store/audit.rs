@@ -163,10 +163,34 @@ pub async fn append(
     at: Moment,
     event: &Event,
 ) -> Result<i64, sqlx::Error> {
-    let last: Option<(i64, String)> =
-        sqlx::query_as("SELECT seq, hash FROM audit_entry ORDER BY seq DESC LIMIT 1")
-            .fetch_optional(&mut *conn)
-            .await?;
+    append_after(conn, &mut None, at, event).await
+}
+
+/// The newest entry of the chain: what the next entry follows.
+#[derive(Debug, Clone)]
+pub struct Head {
+    seq: i64,
+    hash: String,
+}
+
+/// As [`append`], following `head` when the caller holds it — the entry it
+/// appended last in this same write transaction — instead of reading it back
+/// (a round trip on the write path); `head` is then this entry. With `None` the
+/// newest entry is read, as `append` does.
+pub async fn append_after(
+    conn: &mut SqliteConnection,
+    head: &mut Option<Head>,
+    at: Moment,
+    event: &Event,
+) -> Result<i64, sqlx::Error> {
+    let last = match head.take() {
+        Some(h) => Some((h.seq, h.hash)),
+        None => {
+            sqlx::query_as("SELECT seq, hash FROM audit_entry ORDER BY seq DESC LIMIT 1")
+                .fetch_optional(&mut *conn)
+                .await?
+        }
+    };
     let (seq, prev_hash) = match last {
         Some((seq, hash)) => (seq + 1, hash),
         None => (1, GENESIS.to_owned()),
@@ -216,6 +240,7 @@ pub async fn append(
     .bind(&hash)
     .execute(&mut *conn)
     .await?;
+    *head = Some(Head { seq, hash });
     Ok(seq)
 }
 

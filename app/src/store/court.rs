@@ -233,19 +233,31 @@ pub async fn export(
     .bind(serde_json::to_string(selection).map_err(|_| AppError::Internal)?)
     .execute(&mut *tx)
     .await?;
-    for (number, amended) in &chosen {
-        sqlx::query("INSERT INTO export_item (batch_id, number, amended) VALUES (?, ?, ?)")
-            .bind(batch_id.to_string())
-            .bind(number)
-            .bind(i64::from(*amended))
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("UPDATE citation SET last_exported_at = ? WHERE number = ?")
-            .bind(clerk.now.0)
-            .bind(number)
-            .execute(&mut *tx)
-            .await?;
-    }
+    // Two statements over the whole list, not two per citation: an export of
+    // 100 000 citations spent seconds on single-row statements.
+    let items = serde_json::to_string(
+        &chosen
+            .iter()
+            .map(|(number, amended)| (number, i64::from(*amended)))
+            .collect::<Vec<_>>(),
+    )
+    .map_err(|_| AppError::Internal)?;
+    sqlx::query(
+        "INSERT INTO export_item (batch_id, number, amended) \
+         SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?2)",
+    )
+    .bind(batch_id.to_string())
+    .bind(&items)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "UPDATE citation SET last_exported_at = ?1 \
+         WHERE number IN (SELECT json_extract(value, '$[0]') FROM json_each(?2))",
+    )
+    .bind(clerk.now.0)
+    .bind(&items)
+    .execute(&mut *tx)
+    .await?;
     let event = Event::new("court.export", AuditOutcome::Success)
         .by(Some(clerk.actor), clerk.source)
         .on("export_batch", batch_id)

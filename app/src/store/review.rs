@@ -403,6 +403,7 @@ pub async fn correct(
             actor,
             now,
             zone: issuing.zone,
+            cautions: None,
         },
     )
     .await?;

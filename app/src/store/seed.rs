@@ -898,6 +898,7 @@ pub async fn seed(
                     actor: officer,
                     now: submitted,
                     zone,
+                    cautions: None,
                 },
             )
             .await?;

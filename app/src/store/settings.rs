@@ -13,14 +13,19 @@ const COURT_NAME: &str = "court.name";
 const COURT_ADDRESS: &str = "court.address";
 const ANSWER_DAYS: &str = "court.answer_days";
 
-async fn value<'e, E: sqlx::SqliteExecutor<'e>>(
-    conn: E,
-    key: &str,
-) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar("SELECT value FROM setting WHERE key = ?")
-        .bind(key)
-        .fetch_optional(conn)
-        .await
+/// The court's settings in one query (each statement is a round trip to
+/// SQLite's worker thread, and this runs inside every citation's write).
+async fn court_values(
+    conn: &mut SqliteConnection,
+) -> Result<std::collections::HashMap<String, String>, sqlx::Error> {
+    let rows: Vec<(String, String)> =
+        sqlx::query_as("SELECT key, value FROM setting WHERE key IN (?, ?, ?)")
+            .bind(COURT_NAME)
+            .bind(COURT_ADDRESS)
+            .bind(ANSWER_DAYS)
+            .fetch_all(conn)
+            .await?;
+    Ok(rows.into_iter().collect())
 }
 
 pub async fn court(pool: &SqlitePool) -> Result<CourtSettings, AppError> {
@@ -31,15 +36,14 @@ pub async fn court(pool: &SqlitePool) -> Result<CourtSettings, AppError> {
 /// values a citation stored in that transaction prints.
 pub(crate) async fn court_in(conn: &mut SqliteConnection) -> Result<CourtSettings, sqlx::Error> {
     let defaults = CourtSettings::default();
+    let mut values = court_values(conn).await?;
     Ok(CourtSettings {
-        court_name: value(&mut *conn, COURT_NAME)
-            .await?
-            .unwrap_or(defaults.court_name),
-        court_address: value(&mut *conn, COURT_ADDRESS)
-            .await?
+        court_name: values.remove(COURT_NAME).unwrap_or(defaults.court_name),
+        court_address: values
+            .remove(COURT_ADDRESS)
             .unwrap_or(defaults.court_address),
-        answer_days: value(&mut *conn, ANSWER_DAYS)
-            .await?
+        answer_days: values
+            .remove(ANSWER_DAYS)
             .and_then(|v| v.parse().ok())
             .unwrap_or(defaults.answer_days),
     })
