@@ -163,7 +163,7 @@ pub async fn append(
     at: Moment,
     event: &Event,
 ) -> Result<i64, sqlx::Error> {
-    append_after(conn, &mut None, at, event).await
+    append_all(conn, &mut None, at, std::slice::from_ref(event)).await
 }
 
 /// The newest entry of the chain: what the next entry follows.
@@ -173,16 +173,81 @@ pub struct Head {
     hash: String,
 }
 
-/// As [`append`], following `head` when the caller holds it — the entry it
-/// appended last in this same write transaction — instead of reading it back
-/// (a round trip on the write path); `head` is then this entry. With `None` the
-/// newest entry is read, as `append` does.
-pub async fn append_after(
+/// One entry as stored: the event's columns, its place in the chain, its hash.
+struct Entry {
+    seq: i64,
+    at: i64,
+    actor_id: Option<String>,
+    actor_name: Option<String>,
+    actor_roles: String,
+    source: Option<String>,
+    action: &'static str,
+    entity_type: Option<&'static str>,
+    entity_id: Option<String>,
+    outcome: &'static str,
+    before_json: Option<String>,
+    after_json: Option<String>,
+    prev_hash: String,
+    hash: String,
+}
+
+impl Entry {
+    fn follow(seq: i64, prev_hash: String, at: Moment, event: &Event) -> Entry {
+        let mut entry = Entry {
+            seq,
+            at: at.0,
+            actor_id: event.actor.as_ref().map(|a| a.user_id.to_string()),
+            actor_name: event.actor.as_ref().map(|a| a.username.clone()),
+            actor_roles: event
+                .actor
+                .as_ref()
+                .map(|a| a.roles_text())
+                .unwrap_or_default(),
+            source: event.source.clone(),
+            action: event.action,
+            entity_type: event.entity_type,
+            entity_id: event.entity_id.clone(),
+            outcome: event.outcome.code(),
+            before_json: event.before.as_ref().map(Value::to_string),
+            after_json: event.after.as_ref().map(Value::to_string),
+            prev_hash,
+            hash: String::new(),
+        };
+        entry.hash = chain_hash(
+            &entry.prev_hash,
+            &Canonical {
+                seq: entry.seq,
+                at: entry.at,
+                actor_id: entry.actor_id.as_deref(),
+                actor_name: entry.actor_name.as_deref(),
+                actor_roles: &entry.actor_roles,
+                source: entry.source.as_deref(),
+                action: entry.action,
+                entity_type: entry.entity_type,
+                entity_id: entry.entity_id.as_deref(),
+                outcome: entry.outcome,
+                before_json: entry.before_json.as_deref(),
+                after_json: entry.after_json.as_deref(),
+            },
+        );
+        entry
+    }
+}
+
+/// Appends `events` in order, chained, in one statement (one round trip however
+/// many). When the caller holds `head` — the entry it appended last in this same
+/// write transaction — the chain follows it instead of reading the newest entry
+/// back (a round trip on the write path); `head` is then the last of `events`. Returns the
+/// last one's sequence number (0 when `events` is empty).
+pub async fn append_all(
     conn: &mut SqliteConnection,
     head: &mut Option<Head>,
     at: Moment,
-    event: &Event,
+    events: &[Event],
 ) -> Result<i64, sqlx::Error> {
+    if events.is_empty() {
+        return Ok(head.as_ref().map_or(0, |h| h.seq));
+    }
     let last = match head.take() {
         Some(h) => Some((h.seq, h.hash)),
         None => {
@@ -191,56 +256,44 @@ pub async fn append_after(
                 .await?
         }
     };
-    let (seq, prev_hash) = match last {
+    let (mut seq, mut prev_hash) = match last {
         Some((seq, hash)) => (seq + 1, hash),
         None => (1, GENESIS.to_owned()),
     };
-    let actor_id = event.actor.as_ref().map(|a| a.user_id.to_string());
-    let actor_name = event.actor.as_ref().map(|a| a.username.clone());
-    let actor_roles = event
-        .actor
-        .as_ref()
-        .map(|a| a.roles_text())
-        .unwrap_or_default();
-    let before_json = event.before.as_ref().map(Value::to_string);
-    let after_json = event.after.as_ref().map(Value::to_string);
-    let canonical = Canonical {
-        seq,
-        at: at.0,
-        actor_id: actor_id.as_deref(),
-        actor_name: actor_name.as_deref(),
-        actor_roles: &actor_roles,
-        source: event.source.as_deref(),
-        action: event.action,
-        entity_type: event.entity_type,
-        entity_id: event.entity_id.as_deref(),
-        outcome: event.outcome.code(),
-        before_json: before_json.as_deref(),
-        after_json: after_json.as_deref(),
-    };
-    let hash = chain_hash(&prev_hash, &canonical);
-    sqlx::query(
+    let mut entries = Vec::with_capacity(events.len());
+    for event in events {
+        let entry = Entry::follow(seq, prev_hash, at, event);
+        prev_hash = entry.hash.clone();
+        seq += 1;
+        entries.push(entry);
+    }
+    let mut insert = sqlx::QueryBuilder::<sqlx::Sqlite>::new(
         "INSERT INTO audit_entry (seq, at, actor_id, actor_name, actor_roles, source, action, \
-         entity_type, entity_id, outcome, before_json, after_json, prev_hash, hash) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    )
-    .bind(seq)
-    .bind(at.0)
-    .bind(&actor_id)
-    .bind(&actor_name)
-    .bind(&actor_roles)
-    .bind(&event.source)
-    .bind(event.action)
-    .bind(event.entity_type)
-    .bind(&event.entity_id)
-    .bind(event.outcome.code())
-    .bind(&before_json)
-    .bind(&after_json)
-    .bind(&prev_hash)
-    .bind(&hash)
-    .execute(&mut *conn)
-    .await?;
-    *head = Some(Head { seq, hash });
+         entity_type, entity_id, outcome, before_json, after_json, prev_hash, hash) ",
+    );
+    insert.push_values(&entries, |mut row, e| {
+        row.push_bind(e.seq)
+            .push_bind(e.at)
+            .push_bind(&e.actor_id)
+            .push_bind(&e.actor_name)
+            .push_bind(&e.actor_roles)
+            .push_bind(&e.source)
+            .push_bind(e.action)
+            .push_bind(e.entity_type)
+            .push_bind(&e.entity_id)
+            .push_bind(e.outcome)
+            .push_bind(&e.before_json)
+            .push_bind(&e.after_json)
+            .push_bind(&e.prev_hash)
+            .push_bind(&e.hash);
+    });
+    insert.build().execute(&mut *conn).await?;
+    let newest = entries.pop().map(|e| Head {
+        seq: e.seq,
+        hash: e.hash,
+    });
+    let seq = newest.as_ref().map_or(0, |h| h.seq);
+    *head = newest;
     Ok(seq)
 }
 

@@ -130,6 +130,8 @@ async fn submit_in(
         citations: Vec::new(),
         already_stored: false,
     };
+    // The audit entries, written together at the end (one statement).
+    let mut events = Vec::new();
     for (position, (subject, verdict)) in report.subjects.iter().zip(verdicts).enumerate() {
         let outcome = verdict.outcome.clone().map_err(|_| AppError::Internal)?;
         write_subject(&mut *tx, report.incident_id, position, subject, outcome).await?;
@@ -151,7 +153,7 @@ async fn submit_in(
                     "fine": Penalty::ARTICLE_I.fine_text(),
                     "arrest": outcome == Outcome::Arrested,
                 }));
-            audit::append_after(&mut *tx, head, now, &event).await?;
+            events.push(event);
             let c = SubjectColumns::of(subject);
             receipt.citations.push(CitationBrief {
                 number,
@@ -171,7 +173,8 @@ async fn submit_in(
             "protected_activity": report.protected_activity.code(),
             "outcomes": verdicts.iter().filter_map(|v| v.outcome.as_ref().ok().map(|o| o.code())).collect::<Vec<_>>(),
         }));
-    audit::append_after(&mut *tx, head, now, &event).await?;
+    events.push(event);
+    audit::append_all(&mut *tx, head, now, &events).await?;
     Ok(receipt)
 }
 
