@@ -226,6 +226,19 @@ async fn export(
         zone.date(app::ordinance::Moment(first)),
         zone.date(app::ordinance::Moment(last)),
     );
+    // Both read the same 100 000 reports scattered over a 6 GB file: one untimed
+    // pass of the limit first, so neither is timed on a cold page cache.
+    let warm = format!(
+        "SELECT COUNT(*), SUM(length(i.report_json)) FROM citation c JOIN incident i USING (incident_id) \
+         WHERE {court} AND c.issued_at BETWEEN {} AND {}",
+        first - 86_400_000,
+        last + 86_400_000
+    );
+    let _ = std::process::Command::new("sqlite3")
+        .arg("-readonly")
+        .arg(path)
+        .arg(&warm)
+        .output();
     let request = Request::post("/court/export")
         .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
         .header(header::ORIGIN, &bench.origin)
@@ -267,14 +280,17 @@ async fn export(
     );
     let out =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/bench/sqlite3-export.csv");
+    let shell = || {
+        std::process::Command::new("sqlite3")
+            .arg("-csv")
+            .arg("-readonly")
+            .arg(path)
+            .arg(&select)
+            .stdout(std::fs::File::create(&out).expect("csv file"))
+            .status()
+    };
     let started = Instant::now();
-    let shell = std::process::Command::new("sqlite3")
-        .arg("-csv")
-        .arg("-readonly")
-        .arg(path)
-        .arg(&select)
-        .stdout(std::fs::File::create(&out).expect("csv file"))
-        .status();
+    let shell = shell();
     let limit = started.elapsed();
     let line = match shell {
         Ok(s) if s.success() => format!(
@@ -364,6 +380,12 @@ async fn main() {
             .fetch_one(pool)
             .await
             .expect("number");
+    let person: String = sqlx::query_scalar(
+        "SELECT full_name FROM subject WHERE full_name IS NOT NULL LIMIT 1 OFFSET 123456",
+    )
+    .fetch_one(pool)
+    .await
+    .expect("a person");
     let today = state
         .settings
         .town_zone
@@ -386,7 +408,8 @@ async fn main() {
         ),
         ("citation number", json!({ "text": number })),
         ("location prefix", json!({ "text": "Mile Road" })),
-        ("person name prefix", json!({ "text": "Thibodeau" })),
+        ("person's full name", json!({ "text": person })),
+        ("a name no one has", json!({ "text": "Thibodeau" })),
         ("weekday + hour", json!({ "weekday": 5, "hour": 15 })),
     ];
 

@@ -173,27 +173,10 @@ pub struct Head {
     hash: String,
 }
 
-/// One entry as stored: the event's columns, its place in the chain, its hash.
-struct Entry {
-    seq: i64,
-    at: i64,
-    actor_id: Option<String>,
-    actor_name: Option<String>,
-    actor_roles: String,
-    source: Option<String>,
-    action: &'static str,
-    entity_type: Option<&'static str>,
-    entity_id: Option<String>,
-    outcome: &'static str,
-    before_json: Option<String>,
-    after_json: Option<String>,
-    prev_hash: String,
-    hash: String,
-}
-
-impl Entry {
-    fn follow(seq: i64, prev_hash: String, at: Moment, event: &Event) -> Entry {
-        let mut entry = Entry {
+impl Row {
+    /// The entry `event` makes at `seq` after `prev_hash`, hashed.
+    fn follow(seq: i64, prev_hash: String, at: Moment, event: &Event) -> Row {
+        let mut row = Row {
             seq,
             at: at.0,
             actor_id: event.actor.as_ref().map(|a| a.user_id.to_string()),
@@ -204,33 +187,17 @@ impl Entry {
                 .map(|a| a.roles_text())
                 .unwrap_or_default(),
             source: event.source.clone(),
-            action: event.action,
-            entity_type: event.entity_type,
+            action: event.action.to_owned(),
+            entity_type: event.entity_type.map(str::to_owned),
             entity_id: event.entity_id.clone(),
-            outcome: event.outcome.code(),
+            outcome: event.outcome.code().to_owned(),
             before_json: event.before.as_ref().map(Value::to_string),
             after_json: event.after.as_ref().map(Value::to_string),
             prev_hash,
             hash: String::new(),
         };
-        entry.hash = chain_hash(
-            &entry.prev_hash,
-            &Canonical {
-                seq: entry.seq,
-                at: entry.at,
-                actor_id: entry.actor_id.as_deref(),
-                actor_name: entry.actor_name.as_deref(),
-                actor_roles: &entry.actor_roles,
-                source: entry.source.as_deref(),
-                action: entry.action,
-                entity_type: entry.entity_type,
-                entity_id: entry.entity_id.as_deref(),
-                outcome: entry.outcome,
-                before_json: entry.before_json.as_deref(),
-                after_json: entry.after_json.as_deref(),
-            },
-        );
-        entry
+        row.hash = chain_hash(&row.prev_hash, &row.canonical());
+        row
     }
 }
 
@@ -262,7 +229,7 @@ pub async fn append_all(
     };
     let mut entries = Vec::with_capacity(events.len());
     for event in events {
-        let entry = Entry::follow(seq, prev_hash, at, event);
+        let entry = Row::follow(seq, prev_hash, at, event);
         prev_hash = entry.hash.clone();
         seq += 1;
         entries.push(entry);
@@ -278,10 +245,10 @@ pub async fn append_all(
             .push_bind(&e.actor_name)
             .push_bind(&e.actor_roles)
             .push_bind(&e.source)
-            .push_bind(e.action)
-            .push_bind(e.entity_type)
+            .push_bind(&e.action)
+            .push_bind(&e.entity_type)
             .push_bind(&e.entity_id)
-            .push_bind(e.outcome)
+            .push_bind(&e.outcome)
             .push_bind(&e.before_json)
             .push_bind(&e.after_json)
             .push_bind(&e.prev_hash)

@@ -53,11 +53,13 @@ pub struct Batch<'c> {
 /// committed and answered.
 pub type WriteFuture<'c, T> = Pin<Box<dyn Future<Output = Result<T, AppError>> + Send + 'c>>;
 
+/// One run of a write in a batch; its future says whether the write stands.
+type Attempt =
+    Box<dyn for<'c> FnMut(Batch<'c>) -> Pin<Box<dyn Future<Output = bool> + Send + 'c>> + Send>;
+
 /// A queued write with its result type erased.
 struct Job {
-    /// Runs the write; whether it stands.
-    attempt:
-        Box<dyn for<'c> FnMut(Batch<'c>) -> Pin<Box<dyn Future<Output = bool> + Send + 'c>> + Send>,
+    attempt: Attempt,
     /// Answers the caller with the last run's result, once the batch's commit
     /// has succeeded (`Ok`) or failed.
     settle: Box<dyn FnOnce(Result<(), AppError>) + Send>,
