@@ -384,22 +384,35 @@ pub async fn register(
     let mut conn = pool.acquire().await?;
     let search = text_search(&mut conn, filter).await?;
     let mut q = QueryBuilder::<Sqlite>::new(SELECT_ROWS);
-    push_filter(&mut q, filter, zone, search);
-    if let Some(c) = after {
-        q.push(" AND (i.occurred_at, i.incident_id) < (")
-            .push_bind(c.occurred_at)
-            .push(", ")
-            .push_bind(c.incident_id.to_string())
-            .push(")");
-    }
-    // `+` keeps SQLite from walking the whole register in date order when the
-    // text's few matches are better found through their indexes and sorted.
-    q.push(if search.drives() {
-        " ORDER BY +i.occurred_at DESC, +i.incident_id DESC LIMIT "
+    let page = |q: &mut QueryBuilder<'_, Sqlite>| {
+        push_filter(q, filter, zone, search);
+        if let Some(c) = after {
+            q.push(" AND (i.occurred_at, i.incident_id) < (")
+                .push_bind(c.occurred_at)
+                .push(", ")
+                .push_bind(c.incident_id.to_string())
+                .push(")");
+        }
+    };
+    if search.drives() {
+        // The matches (a number, or a text few incidents have) are sorted by
+        // date in the index (incident_id, occurred_at) alone, and only the page's
+        // rows are read (migration 0011). SQLite would rather probe the unique
+        // index and read each 2 KB row, hence the index is named. `+` keeps it
+        // from walking the whole register in date order instead.
+        q.push(
+            " AND i.incident_id IN (SELECT i.incident_id FROM incident i \
+             INDEXED BY incident_id_occurred WHERE 1 = 1",
+        );
+        page(&mut q);
+        q.push(" ORDER BY +i.occurred_at DESC, +i.incident_id DESC LIMIT ")
+            .push_bind(PAGE_ROWS + 1)
+            .push(") ORDER BY +i.occurred_at DESC, +i.incident_id DESC");
     } else {
-        " ORDER BY i.occurred_at DESC, i.incident_id DESC LIMIT "
-    })
-    .push_bind(PAGE_ROWS + 1);
+        page(&mut q);
+        q.push(" ORDER BY i.occurred_at DESC, i.incident_id DESC LIMIT ")
+            .push_bind(PAGE_ROWS + 1);
+    }
     let mut rows: Vec<Row> = q.build_query_as().fetch_all(&mut *conn).await?;
     let next = if rows.len() as i64 > PAGE_ROWS {
         rows.truncate(PAGE_ROWS as usize);
