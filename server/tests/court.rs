@@ -413,3 +413,73 @@ async fn dispositions_follow_the_court_and_need_their_amounts() {
         "the guilty finding, unpaid"
     );
 }
+
+#[tokio::test]
+async fn the_courts_csv_line_says_what_the_printed_citation_says_for_every_citation() {
+    let c = court().await;
+    // Seeded citations: identified and described persons, every offence, with
+    // and without an identity document; and one name typed with stray spaces.
+    let plan = app::store::seed::SeedPlan {
+        incidents: 400,
+        seed: 3,
+        force: true,
+    };
+    app::store::seed::seed(
+        &c.app.state.store,
+        &c.app.state.settings.town_zone,
+        plan,
+        c.app.clock_now(),
+    )
+    .await
+    .expect("seed");
+    c.approved("  Jane   Roe  ").await;
+    let numbers: Vec<String> = sqlx::query_scalar("SELECT number FROM citation ORDER BY seq")
+        .fetch_all(&c.app.state.store.reader)
+        .await
+        .expect("numbers");
+    assert!(numbers.len() > 50, "{} citations", numbers.len());
+    let chief = app::auth::Actor {
+        user_id: uuid::Uuid::nil(),
+        username: "carla".into(),
+        full_name: "Carla".into(),
+        badge_number: None,
+        roles: vec![Role::Chief],
+        must_change_password: false,
+    };
+    let zone = &c.app.state.settings.town_zone;
+    let pool = &c.app.state.store.reader;
+    let chosen: Vec<(String, bool)> = numbers
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.clone(), i % 7 == 0))
+        .collect();
+    let lines = app::store::incidents::court_lines(pool, &chosen, &chief, zone)
+        .await
+        .expect("lines");
+    let printed = app::store::incidents::citation_documents(pool, &numbers, &chief, zone)
+        .await
+        .expect("documents");
+    assert_eq!(lines.len(), printed.len());
+    for ((line, doc), (_, amended)) in lines.iter().zip(&printed).zip(&chosen) {
+        assert_eq!(
+            *line,
+            app::model::court::ExportedCitation::of(doc, *amended),
+            "{}",
+            doc.number
+        );
+    }
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.subject_name.starts_with("Unidentified person:")),
+        "the seed describes some persons"
+    );
+    assert!(
+        lines.iter().any(|l| l.subject_identification.is_some()),
+        "and identifies some by a document"
+    );
+    assert!(
+        lines.iter().any(|l| l.subject_name == "Jane   Roe"),
+        "the typed name, trimmed, on both"
+    );
+}

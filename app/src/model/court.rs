@@ -460,7 +460,20 @@ pub struct ExportedCitation {
     pub filing_deadline: String,
 }
 
+/// The offence as the court's files name it, from its section reference and title.
+pub fn offence_section(reference: &str, title: &str) -> String {
+    format!("Town of Wells Code {reference} — {title}")
+}
+
+/// §52-4's "plus costs", as the court's files say it.
+pub fn costs_text() -> String {
+    format!("plus costs as assessed by the court ({})", Penalty::SECTION)
+}
+
 impl ExportedCitation {
+    /// The court's line of a citation as printed. Exports build the same line
+    /// from the tables (`store::incidents::court_lines`); a test holds the two
+    /// equal for every citation.
     pub fn of(doc: &crate::model::citation::CitationDocument, amended: bool) -> ExportedCitation {
         ExportedCitation {
             number: doc.number.clone(),
@@ -474,14 +487,11 @@ impl ExportedCitation {
             subject_address: doc.subject_address.clone(),
             subject_identification: doc.subject_id_document.clone(),
             offence_code: doc.offence_code.clone(),
-            offence_section: format!(
-                "Town of Wells Code {} — {}",
-                doc.offence_reference, doc.offence_title
-            ),
+            offence_section: offence_section(&doc.offence_reference, &doc.offence_title),
             occurred_at: doc.occurred_at_text.clone(),
             place: format!("{} ({})", doc.location, doc.place),
             fine: doc.fine_text.clone(),
-            costs: format!("plus costs as assessed by the court ({})", Penalty::SECTION),
+            costs: costs_text(),
             arrest: doc.arrest,
             court_name: doc.court_name.clone(),
             court_address: doc.court_address.clone(),

@@ -68,6 +68,9 @@ impl IdType {
             IdType::Other => "other",
         }
     }
+    pub fn from_code(code: &str) -> Option<IdType> {
+        Self::ALL.iter().copied().find(|t| t.code() == code)
+    }
 }
 
 /// Who the person is: identified, or described when they would not or could not

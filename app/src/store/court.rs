@@ -13,14 +13,13 @@ use crate::model::audit::AuditOutcome;
 use crate::model::citation::CitationDocument;
 use crate::model::court::{
     dollars, CourtCitation, CourtEventView, CourtFilter, CourtRow, Disposition, DispositionKind,
-    ExportFormat, ExportSelection, ExportedCitation, Filing, FilingBacklog, FilingRow, FILING_DAYS,
-    MAX_BATCH,
+    ExportFormat, ExportSelection, Filing, FilingBacklog, FilingRow, FILING_DAYS, MAX_BATCH,
 };
 use crate::model::dashboard::day_number;
 use crate::model::incident::CitationStatus;
 use crate::ordinance::{Moment, Offence};
 use crate::store::audit::{self, Event};
-use crate::store::incidents::{citation_documents, subject_label};
+use crate::store::incidents::{citation_documents, court_lines, subject_label};
 use crate::store::register::officer_label;
 use crate::store::Store;
 use crate::town_time::TownZone;
@@ -190,33 +189,36 @@ pub async fn export(
             "No approved citation was issued in that range.",
         ));
     }
-    let numbers: Vec<String> = chosen.iter().map(|(n, _)| n.clone()).collect();
-    let docs: Vec<(CitationDocument, bool)> =
-        citation_documents(&store.reader, &numbers, clerk.actor, zone)
-            .await?
-            .into_iter()
-            .zip(chosen.iter().map(|(_, amended)| *amended))
-            .collect();
     let batch_id = Uuid::now_v7();
     let generated_at = jiff::Timestamp::from_millisecond(clerk.now.0)
         .map(|t| t.to_string())
         .map_err(|_| AppError::Internal)?;
-    let citations: Vec<ExportedCitation> = docs
-        .iter()
-        .map(|(d, amended)| ExportedCitation::of(d, *amended))
-        .collect();
     let bytes = match format {
-        ExportFormat::Csv => crate::documents::export::csv(&citations, &batch_id.to_string())
-            .map_err(|_| AppError::Internal)?,
+        ExportFormat::Csv => {
+            let lines = court_lines(&store.reader, &chosen, clerk.actor, zone).await?;
+            crate::documents::export::csv(&lines, &batch_id.to_string())
+                .map_err(|_| AppError::Internal)?
+        }
+        ExportFormat::Json => {
+            let lines = court_lines(&store.reader, &chosen, clerk.actor, zone).await?;
+            serde_json::to_vec(&crate::documents::export::json(
+                lines,
+                &batch_id.to_string(),
+                &generated_at,
+            ))
+            .map_err(|_| AppError::Internal)?
+        }
+        // The summonses print the stored reports (narrative, violation, order).
         ExportFormat::Pdf => {
+            let numbers: Vec<String> = chosen.iter().map(|(n, _)| n.clone()).collect();
+            let docs: Vec<(CitationDocument, bool)> =
+                citation_documents(&store.reader, &numbers, clerk.actor, zone)
+                    .await?
+                    .into_iter()
+                    .zip(chosen.iter().map(|(_, amended)| *amended))
+                    .collect();
             crate::documents::export::pdf(&docs, &batch_id.to_string(), &zone.date_time(clerk.now))
         }
-        ExportFormat::Json => serde_json::to_vec(&crate::documents::export::json(
-            citations,
-            &batch_id.to_string(),
-            &generated_at,
-        ))
-        .map_err(|_| AppError::Internal)?,
     };
     let sha256 = hex::encode(Sha256::digest(&bytes));
     let mut tx = store.begin_write().await?;
