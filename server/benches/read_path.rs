@@ -295,7 +295,7 @@ async fn export(
     let line = match shell {
         Ok(s) if s.success() => format!(
             "\n## Export: CSV of {rows} citations\n\n| | seconds | MB |\n|---|---:|---:|\n\
-             | `POST /court/export` (format=csv, {from} to {to}; builds each citation's document, records the batch) | {:.2} | {:.1} |\n\
+             | `POST /court/export` (format=csv, {from} to {to}; each citation's line from its rows, the batch recorded) | {:.2} | {:.1} |\n\
              | `sqlite3 -csv` of the same rows (the limit) | {:.2} | {:.1} |\n\
              | **ratio** (target ≤ 2) | **{:.2}** | |\n",
             took.as_secs_f64(),
