@@ -21,14 +21,20 @@ export function unique(prefix: string) {
 /** Opens a fresh form (a draft left by an earlier test is discarded). */
 export async function openNewForm(page: Page) {
   await page.goto('/field/new');
-  await expect(page.getByRole('heading', { name: '1. When and where' })).toBeVisible();
+  await formReady(page);
   const startOver = page.getByRole('button', { name: 'Start a new report' });
   if (await startOver.isVisible()) await startOver.click();
   await page.evaluate(() => {
     for (const k of Object.keys(localStorage)) if (k.startsWith('wells.draft.')) localStorage.removeItem(k);
   });
   await page.reload();
+  await formReady(page);
+}
+
+/** The server renders the form disabled; it opens once this phone's draft is in it. */
+export async function formReady(page: Page) {
   await expect(page.getByRole('heading', { name: '1. When and where' })).toBeVisible();
+  await expect(page.getByTestId('submit-report').or(page.getByRole('button', { name: 'Start a new report' }))).toBeEnabled();
 }
 
 export function person(page: Page, i: number) {

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
-import { expectAccessible, signIn } from './helpers';
-import { charge, identify, Inputs, openNewForm, person, response, submit, unique, where } from './field-helpers';
+import { expectAccessible, layoutShift, signIn } from './helpers';
+import { charge, formReady, identify, Inputs, openNewForm, person, response, submit, unique, where } from './field-helpers';
 
 test.describe('officer on a phone', () => {
   test.beforeEach(async ({ page }) => {
@@ -176,6 +176,15 @@ test.describe('officer on a phone', () => {
     const mine = await page.request.post('/api/incidents/mine', { data: { before: null }, headers: { Origin: origin } });
     const reports = (await mine.json()) as { location: string }[];
     expect(reports.filter((r) => r.location === location)).toHaveLength(1);
+  });
+
+  test('(g) the server sends the form itself, disabled until the draft is in it; nothing jumps when it opens', async ({ page }) => {
+    const html = await (await page.request.get('/field/new')).text();
+    expect(html).toContain('1. When and where');
+    expect(html).toMatch(/<fieldset (disabled class="unboxed"|class="unboxed" disabled)[ >]/);
+    await page.reload();
+    await formReady(page);
+    expect(await layoutShift(page)).toBeLessThan(0.01);
   });
 
   test('(f) a reload mid-form keeps the draft', async ({ page }) => {

@@ -18,6 +18,31 @@ export async function waitForHydration(page: Page) {
   await expect(page.getByTestId('connection')).not.toHaveText(/Checking/);
 }
 
+/**
+ * How far the page's content has jumped since it loaded (Chromium's cumulative
+ * layout shift): what the server renders must already have the page's shape.
+ */
+export async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        const add = (entries: PerformanceEntryList) => {
+          for (const e of entries as unknown as { value: number; hadRecentInput: boolean }[]) {
+            if (!e.hadRecentInput) total += e.value;
+          }
+        };
+        const observer = new PerformanceObserver((list) => add(list.getEntries()));
+        observer.observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => {
+          add(observer.takeRecords());
+          observer.disconnect();
+          resolve(total);
+        }, 200);
+      }),
+  );
+}
+
 /** Signs in through the form and waits for the page it lands on. */
 export async function signIn(page: Page, username: string, password = PASSWORD, next = '/') {
   await page.goto(`/sign-in?next=${encodeURIComponent(next)}`);

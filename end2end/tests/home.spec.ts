@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { expectAccessible, waitForHydration } from './helpers';
+import { expectAccessible, layoutShift, waitForHydration } from './helpers';
 
 test.describe('start page', () => {
   test('renders on the server: content is there with JavaScript disabled', async ({ browser, baseURL }) => {
@@ -9,7 +9,7 @@ test.describe('start page', () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Loitering enforcement log');
     // Without the browser app nothing can know the connection state yet.
-    await expect(page.getByTestId('connection')).toHaveText(/Checking connection/);
+    await expect(page.getByTestId('connection')).toHaveText('Checking…');
     await context.close();
   });
 
@@ -21,6 +21,12 @@ test.describe('start page', () => {
     await expect(page.getByTestId('connection')).toHaveText(/Offline/);
     await page.context().setOffline(false);
     await expect(page.getByTestId('connection')).toHaveText('Online');
+  });
+
+  test('nothing on the sign-in page jumps when the app starts', async ({ page }) => {
+    await page.goto('/sign-in');
+    await waitForHydration(page);
+    expect(await layoutShift(page)).toBeLessThan(0.01);
   });
 
   test('passes an axe-core accessibility check', async ({ page }) => {

@@ -5,6 +5,8 @@ use leptos::prelude::*;
 /// Officers work where the signal comes and goes; the header says plainly whether a
 /// submit will go now or wait in the queue. The server cannot know, so the server
 /// renders "checking" and the browser fills in the truth once the page hydrates.
+/// "Checking…" and "Online" take the same width (style: `.connection`), so the
+/// header does not re-wrap, and the page under it does not jump, when it does.
 #[component]
 pub fn ConnectionStatus() -> impl IntoView {
     let online = RwSignal::new(None::<bool>);
@@ -25,7 +27,7 @@ pub fn ConnectionStatus() -> impl IntoView {
     });
 
     let label = move || match online.get() {
-        None => "Checking connection…",
+        None => "Checking…",
         Some(true) => "Online",
         Some(false) => "Offline — submissions will wait",
     };

@@ -107,11 +107,15 @@ fn NewIncident() -> impl IntoView {
     let id = Signal::derive(move || draft.with(|d| d.incident_id));
     let receipt = Signal::derive(move || outbox.receipt_for(id.get()));
     let pending = Signal::derive(move || outbox.is_pending(id.get()));
-    let editing = Signal::derive(move || loaded.get() && receipt.get().is_none() && !pending.get());
+    // The server renders the empty form too, so the page has its final shape at
+    // once on a slow phone (nothing jumps when the app starts); its inputs stay
+    // disabled until the draft saved on this phone is loaded into them, so
+    // nothing typed before that can be overwritten.
+    let editing = Signal::derive(move || receipt.get().is_none() && !pending.get());
 
     view! {
         <h1>"New incident"</h1>
-        <Show when=move || loaded.get() fallback=|| view! { <p class="hint">"Opening the form…"</p> }>
+        <Show when=move || loaded.get()>
             {move || receipt.get().map(|r| view! {
                 <ReceiptPanel receipt=r/>
                 <div class="actions">
@@ -125,10 +129,14 @@ fn NewIncident() -> impl IntoView {
         <Show when=move || editing.get()>
             <ErrorList errors/>
             <form on:submit=|ev: leptos::ev::SubmitEvent| ev.prevent_default()>
-                <IncidentForm draft errors/>
-                <div class="actions sticky">
-                    <button type="button" on:click=submit data-testid="submit-report">"Submit report"</button>
-                </div>
+                <fieldset class="unboxed" disabled=move || !loaded.get()>
+                    <IncidentForm draft errors/>
+                    <div class="actions sticky">
+                        <button type="button" on:click=submit data-testid="submit-report">
+                            {move || if loaded.get() { "Submit report" } else { "Opening the form…" }}
+                        </button>
+                    </div>
+                </fieldset>
             </form>
         </Show>
     }
