@@ -83,3 +83,14 @@ async fn pages_are_compressed_for_a_browser_that_accepts_gzip() {
     // The gzip magic number: the bytes really are compressed.
     assert_eq!(&gzipped[..2], &[0x1f, 0x8b]);
 }
+
+#[tokio::test]
+async fn pages_load_the_wasm_file_cargo_leptos_writes() {
+    // cargo-leptos writes site/pkg/wells.wasm; a server compiled without
+    // LEPTOS_OUTPUT_NAME (.cargo/config.toml) would ask for wells_bg.wasm and no
+    // page would ever hydrate.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (_, body) = get(server::router(state(&dir).await), "/sign-in").await;
+    assert!(body.contains(r#"href="/pkg/wells.wasm""#), "{body}");
+    assert!(!body.contains("wells_bg"), "{body}");
+}
