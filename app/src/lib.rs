@@ -26,7 +26,7 @@ pub mod store;
 pub mod town_time;
 
 use leptos::prelude::*;
-use leptos_meta::{provide_meta_context, Link, Meta, MetaTags, Stylesheet, Title};
+use leptos_meta::{provide_meta_context, Link, Meta, MetaTags, Title};
 use leptos_router::{
     components::{Route, Router, Routes},
     path, SsrMode,
@@ -60,7 +60,8 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <meta charset="utf-8"/>
                 <meta name="viewport" content="width=device-width, initial-scale=1"/>
                 <AutoReload options=options.clone()/>
-                <HydrationScripts options/>
+                <link id="leptos" rel="stylesheet" href="/pkg/wells.css"/>
+                <StartApp options/>
                 <MetaTags/>
             </head>
             <body>
@@ -68,6 +69,29 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
             </body>
         </html>
     }
+}
+
+/// Starts the browser app once the page the server rendered has loaded and the
+/// browser is idle. On a phone with one bar, the page and its stylesheet get the
+/// whole connection and are painted seconds before the megabyte of WASM could
+/// arrive; fetching that WASM at the same time (Leptos's `HydrationScripts`
+/// preloads it from the head) only slows the first paint. Until the app runs,
+/// forms that need it keep their buttons disabled (`hydrated`).
+#[component]
+fn StartApp(options: LeptosOptions) -> impl IntoView {
+    let nonce = leptos::nonce::use_nonce();
+    let pkg = format!("/{}/{}", options.site_pkg_dir, options.output_name);
+    let script = format!(
+        "const start = () => import({js:?}).then((app) => \
+           app.default({{ module_or_path: {wasm:?} }}).then(() => app.hydrate()));\n\
+         const whenIdle = () => ('requestIdleCallback' in window) \
+           ? requestIdleCallback(start, {{ timeout: 1000 }}) : setTimeout(start, 0);\n\
+         if (document.readyState === 'complete') whenIdle(); \
+         else addEventListener('load', whenIdle, {{ once: true }});",
+        js = format!("{pkg}.js"),
+        wasm = format!("{pkg}.wasm"),
+    );
+    view! { <script type="module" nonce=nonce>{script}</script> }
 }
 
 /// The Content-Security-Policy of a page: only scripts of our origin and the
@@ -110,7 +134,6 @@ pub fn App() -> impl IntoView {
     let ssr = || SsrMode::Async;
 
     view! {
-        <Stylesheet id="leptos" href="/pkg/wells.css"/>
         <Link rel="icon" href="/favicon.svg" type_="image/svg+xml"/>
         <Link rel="manifest" href="/manifest.webmanifest"/>
         <Meta name="theme-color" content="#0b3d91"/>

@@ -91,6 +91,6 @@ async fn pages_load_the_wasm_file_cargo_leptos_writes() {
     // page would ever hydrate.
     let dir = tempfile::tempdir().expect("tempdir");
     let (_, body) = get(server::router(state(&dir).await), "/sign-in").await;
-    assert!(body.contains(r#"href="/pkg/wells.wasm""#), "{body}");
+    assert!(body.contains(r#""/pkg/wells.wasm""#), "{body}");
     assert!(!body.contains("wells_bg"), "{body}");
 }
