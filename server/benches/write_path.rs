@@ -8,8 +8,10 @@
 //! The disk's commit rate drifts by a factor of two from minute to minute here,
 //! so the two are measured in alternation, WELLS_BENCH_ROUNDS (default 4) rounds
 //! of WELLS_BENCH_SECONDS (default 5) each, and the ratio is of their totals.
-//! WELLS_BENCH_CLIENTS (default 8) concurrent clients. The Markdown goes to
-//! stdout and to target/bench/write-path.md.
+//! WELLS_BENCH_CLIENTS (default "8,32") lists the numbers of concurrent clients
+//! measured: each client waits for its answer before it sends again, so a few
+//! clients measure the latency of one submission, many the server's capacity.
+//! The Markdown goes to stdout and to target/bench/write-path.md.
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -127,9 +129,24 @@ fn machine() -> String {
     format!("{cpus} × {model}")
 }
 
+/// The numbers of concurrent clients to measure with.
+fn client_counts() -> Vec<u64> {
+    let listed = std::env::var("WELLS_BENCH_CLIENTS").unwrap_or_else(|_| "8,32".into());
+    let counts: Vec<u64> = listed
+        .split(',')
+        .filter_map(|n| n.trim().parse().ok())
+        .filter(|&n| n > 0)
+        .collect();
+    if counts.is_empty() {
+        vec![8, 32]
+    } else {
+        counts
+    }
+}
+
 #[tokio::main]
 async fn main() {
-    let clients = wire::env_u64("WELLS_BENCH_CLIENTS", 8);
+    let counts = client_counts();
     let seconds = wire::env_u64("WELLS_BENCH_SECONDS", 5);
     let rounds = wire::env_u64("WELLS_BENCH_ROUNDS", 4).max(1);
     // The same disk as the workspace's target/ (not a tmpfs /tmp).
@@ -141,52 +158,59 @@ async fn main() {
         std::path::Path::new(env!("CARGO_BIN_EXE_server")),
         dir.path(),
     );
-    for i in 0..clients {
+    for i in 0..counts.iter().copied().max().unwrap_or(8) {
         server.add_officer(&format!("load-{i}"));
     }
     server.start().await;
-    // A short warm-up so the first connections and statement caches are made.
-    let _ = submissions(&server, clients, 1).await;
     let mut rows = String::new();
-    let (mut raw_total, mut load_total) = (0.0, 0.0);
-    let mut all = Vec::new();
-    for round in 1..=rounds {
-        let raw = raw_commits(dir.path(), seconds).await;
-        let load = submissions(&server, clients, seconds).await;
-        eprintln!(
-            "round {round}: raw {raw:.0} commits/s, {:.0} submissions/s",
-            load.per_second
-        );
-        rows.push_str(&format!(
-            "| {round} | {raw:.0} | {:.0} | {:.2} | {:.1} / {:.1} |\n",
-            load.per_second,
-            load.per_second / raw,
-            load.p50_ms,
-            load.p99_ms
+    let mut means = String::new();
+    let (mut ok, mut failed) = (0, 0);
+    for &clients in &counts {
+        // A short warm-up so the connections and statement caches are made.
+        let _ = submissions(&server, clients, 1).await;
+        let (mut raw_total, mut load_total) = (0.0, 0.0);
+        for round in 1..=rounds {
+            let raw = raw_commits(dir.path(), seconds).await;
+            let load = submissions(&server, clients, seconds).await;
+            eprintln!(
+                "{clients} clients, round {round}: raw {raw:.0} commits/s, {:.0} submissions/s",
+                load.per_second
+            );
+            rows.push_str(&format!(
+                "| {clients} | {round} | {raw:.0} | {:.0} | {:.2} | {:.1} / {:.1} |\n",
+                load.per_second,
+                load.per_second / raw,
+                load.p50_ms,
+                load.p99_ms
+            ));
+            raw_total += raw;
+            load_total += load.per_second;
+            ok += load.ok;
+            failed += load.failed;
+        }
+        means.push_str(&format!(
+            "| {clients} | {:.0} | {:.0} | **{:.2}** |\n",
+            raw_total / rounds as f64,
+            load_total / rounds as f64,
+            load_total / raw_total,
         ));
-        raw_total += raw;
-        load_total += load.per_second;
-        all.push(load);
     }
     server.stop();
-    let (ok, failed) = all
-        .iter()
-        .fold((0, 0), |(o, f), l| (o + l.ok, f + l.failed));
 
     let report = format!(
         "## Write path\n\n\
-         `cargo bench -p server --bench write_path` ({clients} clients over loopback; {rounds} rounds of \
-         {seconds} s of single-row SQLite commits (WAL, synchronous=FULL, same disk: the raw limit) then \
-         {seconds} s of incident submissions through the server (session, CSRF check, rules, citation \
-         number, audit entry); {})\n\n\
-         | round | raw commits/s | submissions/s | ratio | submit p50 / p99 ms |\n|---|---:|---:|---:|---|\n\
-         {rows}\
-         | **mean** | {:.0} | {:.0} | **{:.2}** (target ≥ 0.5) | |\n\n\
+         `cargo bench -p server --bench write_path` (over loopback; for each number of clients, {rounds} \
+         rounds of {seconds} s of single-row SQLite commits (WAL, synchronous=FULL, same disk: the raw \
+         limit) then {seconds} s of incident submissions through the server (session, CSRF check, rules, \
+         citation number, audit entry); each client sends its next submission when the last is \
+         answered; {})\n\n\
+         | clients | raw commits/s | submissions/s | ratio (target ≥ 0.5) |\n|---:|---:|---:|---:|\n\
+         {means}\n\
+         | clients | round | raw commits/s | submissions/s | ratio | submit p50 / p99 ms |\n\
+         |---:|---:|---:|---:|---:|---|\n\
+         {rows}\n\
          Acknowledged / failed: {ok} / {failed}.\n",
         machine(),
-        raw_total / rounds as f64,
-        load_total / rounds as f64,
-        load_total / raw_total,
     );
     println!("{report}");
     std::fs::write(base.join("write-path.md"), report).expect("write report");
