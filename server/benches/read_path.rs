@@ -263,15 +263,23 @@ async fn export(
             .status()
     };
     // Both read the same 100 000 citations' rows scattered over a 7 GB file: one
-    // untimed pass of the limit first (see `WARM_FIRST`).
+    // untimed pass of the limit first (see `WARM_FIRST`), then the limit timed.
     let _ = shell(std::path::Path::new("/dev/null"));
     // The limit first: the export then records its batch (100 000 rows written),
     // which the limit would otherwise read past in the WAL.
     let out =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/bench/sqlite3-export.csv");
-    let started = Instant::now();
-    let shell = shell(&out);
-    let limit = started.elapsed();
+    // The fastest of three: a limit is the best this machine does (a run here
+    // sometimes takes ten times as long as the next).
+    let mut limit = Duration::MAX;
+    let mut shell_status = None;
+    for _ in 0..3 {
+        let started = Instant::now();
+        let status = shell(&out);
+        limit = limit.min(started.elapsed());
+        shell_status = Some(status);
+    }
+    let shell = shell_status.expect("three runs");
     let request = Request::post("/court/export")
         .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
         .header(header::ORIGIN, &bench.origin)
@@ -302,7 +310,7 @@ async fn export(
         Ok(s) if s.success() => format!(
             "\n## Export: CSV of {rows} citations\n\n| | seconds | MB |\n|---|---:|---:|\n\
              | `POST /court/export` (format=csv, {from} to {to}; each citation's line from its rows, the batch recorded) | {:.2} | {:.1} |\n\
-             | `sqlite3 -csv` of the same rows (the limit) | {:.2} | {:.1} |\n\
+             | `sqlite3 -csv` of the same rows (the limit; fastest of 3) | {:.2} | {:.1} |\n\
              | **ratio** (target ≤ 2) | **{:.2}** | |\n",
             took.as_secs_f64(),
             bytes.len() as f64 / 1e6,
