@@ -886,7 +886,7 @@ fn court_line(
         court_name: r.court_name,
         court_address: r.court_address,
         appearance_date: r.appearance_date,
-        filing_deadline: zone.date_after(Moment(r.issued_at), 5),
+        filing_deadline: zone.date_after(Moment(r.issued_at), crate::model::court::FILING_DAYS),
     })
 }
 
@@ -952,7 +952,7 @@ fn document(
         court_name: row.court_name.clone(),
         court_address: row.court_address.clone(),
         appearance_date: row.appearance_date.clone(),
-        filing_deadline: zone.date_after(Moment(row.issued_at), 5),
+        filing_deadline: zone.date_after(Moment(row.issued_at), crate::model::court::FILING_DAYS),
         void_reason: row.void_reason.clone(),
     }
 }
