@@ -9,6 +9,16 @@ import { approve, officerContext, parseCsv, submitReport } from './desk-helpers'
 // deadlines, CSV and PDF exports of three citations (the files are read back),
 // marking them filed, a payment and a dismissal; no one else sees these pages.
 
+// The clerk's computer keeps a zone 19 hours ahead of Wells, so for most of the
+// day its calendar has already turned: the dates the pages offer must be the
+// Town's (a filing dated by the browser's calendar would be "in the future").
+test.use({ timezoneId: 'Pacific/Kiritimati' });
+
+/** Today on the Town's calendar (the server's default zone), as YYYY-MM-DD. */
+function townToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+}
+
 test('the clerk exports, files and records what the court decided', async ({ page, browser }) => {
   // Eight page loads of the debug build, two downloads and three accessibility
   // scans: more than the default minute on a loaded 2-core machine.
@@ -60,7 +70,8 @@ test('the clerk exports, files and records what the court decided', async ({ pag
   expect(text).toContain('$100.00');
   expect(text).toContain('DOCKET');
 
-  // Mark filed: they leave the queue.
+  // Mark filed, dated the Town's today: they leave the queue.
+  await expect(page.getByLabel('Date filed')).toHaveValue(townToday());
   await page.getByLabel("Court's filing reference").fill(`YORDC-CV-${run}`);
   await page.getByTestId('mark-filed').click();
   await expect(page.getByTestId('file-result')).toHaveText('3 citation(s) marked filed.');
@@ -70,6 +81,7 @@ test('the clerk exports, files and records what the court decided', async ({ pag
   await page.goto(`/court/citations/${numbers[0]}`);
   await waitForHydration(page);
   await expect(page.getByTestId('court-status')).toHaveText('Filed with the court');
+  await expect(page.getByLabel('Date of the decision or payment')).toHaveValue(townToday());
   await page.getByLabel('Paid', { exact: true }).check();
   await page.getByLabel('Amount paid ($)').fill('135.00');
   await page.getByTestId('save-disposition').click();

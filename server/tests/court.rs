@@ -118,6 +118,48 @@ async fn the_queue_counts_the_five_days_and_puts_overdue_first() {
 }
 
 #[tokio::test]
+async fn the_clerks_today_is_the_towns_date_even_when_utc_has_turned_the_day() {
+    let mut c = court().await;
+    // 22:00 in Wells on 4 July is already 5 July in UTC (and on a clerk's
+    // computer kept in UTC): the filing date defaults to the Town's day.
+    c.app.clock.advance_minutes(10 * 60);
+    c.officer = c.app.session("oscar").await;
+    c.chief = c.app.session("carla").await;
+    c.clerk = c.app.session("dana").await;
+    let (_, number) = c.approved("Avery Late").await;
+    let queue = c
+        .app
+        .post("/api/court/queue", json!({}), Some(&c.clerk))
+        .await;
+    assert_eq!(queue.json()["today"], "2026-07-04", "{}", queue.body);
+    assert_eq!(queue.json()["rows"][0]["days_left"], 5);
+    let early = c
+        .app
+        .post(
+            "/api/court/file",
+            json!({ "filing": { "numbers": [number], "filed_on": "2026-07-05", "reference": "YORDC-CV-26-0042" } }),
+            Some(&c.clerk),
+        )
+        .await;
+    assert_eq!(early.status, StatusCode::BAD_REQUEST, "{}", early.body);
+    assert!(
+        early.body.contains("Date filed: not in the future."),
+        "{}",
+        early.body
+    );
+    assert_eq!(c.file(&[&number], &c.clerk).await.status, StatusCode::OK);
+    let page = c
+        .app
+        .post(
+            "/api/court/citation",
+            json!({ "number": number }),
+            Some(&c.clerk),
+        )
+        .await;
+    assert_eq!(page.json()["today"], "2026-07-04", "{}", page.body);
+}
+
+#[tokio::test]
 async fn every_export_is_a_batch_with_its_hash_in_the_audit_log() {
     let c = court().await;
     let (_, a) = c.approved("Zoë Lévesque").await;

@@ -93,6 +93,7 @@ pub async fn load_court_citation(number: String) -> Result<CourtCitation, AppErr
         &request.state.store.reader,
         &request.state.settings.town_zone,
         &number,
+        request.now,
     )
     .await
 }

@@ -37,6 +37,9 @@ pub struct FilingRow {
 pub struct FilingBacklog {
     pub waiting: u64,
     pub rows: Vec<FilingRow>,
+    /// Today on the Town's calendar: the date a filing defaults to and may not
+    /// pass. The clerk's browser may keep another zone's date (or a wrong clock).
+    pub today: String,
 }
 
 /// The export formats the court can take today.
@@ -410,6 +413,8 @@ pub struct CourtCitation {
     pub costs_cents: Option<i64>,
     pub paid_cents: Option<i64>,
     pub history: Vec<CourtEventView>,
+    /// Today on the Town's calendar, as in `FilingBacklog::today`.
+    pub today: String,
 }
 
 /// The JSON export (`court/export`) for a court or records system. `version`

@@ -65,7 +65,8 @@ pub async fn filing_queue(
         sqlx::query_scalar("SELECT COUNT(*) FROM citation WHERE status = 'approved'")
             .fetch_one(pool)
             .await?;
-    let today = day_number(&zone.date(now)).ok_or(AppError::Internal)?;
+    let today_text = zone.date(now);
+    let today = day_number(&today_text).ok_or(AppError::Internal)?;
     rows.into_iter()
         .map(
             |(number, offence, issued, identified, name, description, officer, badge, amended)| {
@@ -87,6 +88,7 @@ pub async fn filing_queue(
         .map(|rows| FilingBacklog {
             waiting: waiting as u64,
             rows,
+            today: today_text,
         })
 }
 
@@ -528,6 +530,7 @@ pub async fn citation(
     pool: &SqlitePool,
     zone: &TownZone,
     number: &str,
+    now: Moment,
 ) -> Result<CourtCitation, AppError> {
     let row: CourtRowSql = sqlx::query_as(&format!(
         "{COURT_ROW} WHERE c.number = ? AND c.status IN ('approved', 'filed', 'disposed')"
@@ -568,6 +571,7 @@ pub async fn citation(
         costs_cents: money.2,
         paid_cents: money.3,
         history,
+        today: zone.date(now),
     })
 }
 

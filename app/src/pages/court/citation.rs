@@ -84,7 +84,7 @@ fn Detail(
             }).collect_view()}</ul> }.into_any()
         }}
         {if filed {
-            view! { <DispositionForm number=r.number.clone() version saved/> }.into_any()
+            view! { <DispositionForm number=r.number.clone() today=c.today.clone() version saved/> }.into_any()
         } else {
             view! { <p class="notice warn">"Mark it filed (from the filing queue) before recording what the court decided."</p> }.into_any()
         }}
@@ -115,21 +115,18 @@ fn cents(text: &str) -> Option<i64> {
 #[component]
 fn DispositionForm(
     number: String,
+    /// The Town's date, from the server: the default and the latest allowed.
+    today: String,
     version: RwSignal<u32>,
     saved: RwSignal<Option<String>>,
 ) -> impl IntoView {
     let kind = RwSignal::new(DispositionKind::Paid);
-    let on = RwSignal::new(String::new());
+    let on = RwSignal::new(today.clone());
     let hearing = RwSignal::new(String::new());
     let paid = RwSignal::new(String::new());
     let fine = RwSignal::new(Penalty::ARTICLE_I.fine_text());
     let costs = RwSignal::new(String::new());
     let errors = RwSignal::new(Vec::<FieldError>::new());
-    Effect::new(move |_| {
-        if on.get_untracked().is_empty() {
-            on.set(crate::client::now_local()[..10].to_owned());
-        }
-    });
     let save = Action::new(move |_: &()| {
         let number = number.clone();
         let k = kind.get_untracked();
@@ -232,7 +229,7 @@ fn DispositionForm(
             </fieldset>
             <div class="field">
                 <label for="on">"Date of the decision or payment"</label>
-                <input id="on" type="date" prop:value=move || on.get() on:input=move |ev| on.set(event_target_value(&ev))
+                <input id="on" type="date" max=today prop:value=move || on.get() on:input=move |ev| on.set(event_target_value(&ev))
                     aria-describedby="on-error"/>
                 <span class="error-text" id="on-error">{error("on")}</span>
             </div>

@@ -61,7 +61,9 @@ fn FilingQueue() -> impl IntoView {
             })}
         </Transition>
         <ExportForms selected/>
-        <MarkFiled selected version/>
+        <MarkFiled selected version today=Signal::derive(move || {
+            rows.with(|r| r.as_ref().and_then(|r| r.as_ref().ok()).map(|q| q.today.clone()))
+        })/>
     }
 }
 
@@ -157,13 +159,22 @@ fn ExportForms(selected: RwSignal<Vec<String>>) -> impl IntoView {
 }
 
 #[component]
-fn MarkFiled(selected: RwSignal<Vec<String>>, version: RwSignal<u32>) -> impl IntoView {
+fn MarkFiled(
+    selected: RwSignal<Vec<String>>,
+    version: RwSignal<u32>,
+    /// The Town's date once the queue has loaded. Not the browser's: a clerk
+    /// whose computer keeps another zone (or UTC) would otherwise default to a
+    /// date the Town has not reached, which the server refuses.
+    today: Signal<Option<String>>,
+) -> impl IntoView {
     let filed_on = RwSignal::new(String::new());
     let reference = RwSignal::new(String::new());
     let message = RwSignal::new(None::<(bool, String)>);
     Effect::new(move |_| {
-        if filed_on.get_untracked().is_empty() {
-            filed_on.set(crate::client::now_local()[..10].to_owned());
+        if let Some(today) = today.get() {
+            if filed_on.get_untracked().is_empty() {
+                filed_on.set(today);
+            }
         }
     });
     let file = Action::new(move |_: &()| {
@@ -195,7 +206,8 @@ fn MarkFiled(selected: RwSignal<Vec<String>>, version: RwSignal<u32>) -> impl In
             <div class="desk-filters">
                 <div class="field">
                     <label for="filed-on">"Date filed"</label>
-                    <input id="filed-on" type="date" prop:value=move || filed_on.get()
+                    <input id="filed-on" type="date" prop:max=move || today.get().unwrap_or_default()
+                        prop:value=move || filed_on.get()
                         on:input=move |ev| filed_on.set(event_target_value(&ev))/>
                 </div>
                 <div class="field">
