@@ -7,7 +7,8 @@
 //! Settings (environment): `WELLS_BENCH_DB` (default `target/bench/wells-1m.db`),
 //! `WELLS_BENCH_INCIDENTS` (default 1 000 000; the database is seeded with seed 1
 //! up to that many the first time, which takes minutes), `WELLS_BENCH_RUNS` (per
-//! register filter, default 200). Also the officer's "My reports" and the clerk's
+//! register filter, default 200), `WELLS_BENCH_ONLY=export` (only the export,
+//! for profiling it; the report file is left as it was). Also the officer's "My reports" and the clerk's
 //! CSV export of 100 000 citations beside `sqlite3 -csv` (issue #8). Prints a
 //! Markdown report and writes it to `target/bench/read-path.md`.
 
@@ -378,6 +379,11 @@ async fn main() {
         .expect("count");
     let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
 
+    if std::env::var("WELLS_BENCH_ONLY").as_deref() == Ok("export") {
+        let mut report = String::new();
+        export(&state, &serve, &path, &mut report).await;
+        return;
+    }
     account(&state, "bench-chief", Role::Chief).await;
     let bench = Bench::signed_in(&state, &serve, "bench-chief").await;
 

@@ -160,6 +160,52 @@ async fn the_clerks_today_is_the_towns_date_even_when_utc_has_turned_the_day() {
 }
 
 #[tokio::test]
+async fn a_range_export_takes_whole_days_of_the_towns_calendar() {
+    let mut c = court().await;
+    // Noon, 23:30 and (the next day) 00:30 in Wells; the last two are both
+    // 5 July in UTC.
+    let (_, noon) = c.approved("Avery Noon").await;
+    let mut late = Vec::new();
+    for minutes in [11 * 60 + 30, 60] {
+        c.app.clock.advance_minutes(minutes);
+        c.officer = c.app.session("oscar").await;
+        c.chief = c.app.session("carla").await;
+        c.clerk = c.app.session("dana").await;
+        late.push(c.approved("Blake Late").await.1);
+    }
+    let c = &c;
+    let exported = |from: &str, to: &str| {
+        let body = format!("format=csv&numbers=&from={from}&to={to}");
+        let request = Request::post("/court/export")
+            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .header(header::ORIGIN, ORIGIN)
+            .header(header::COOKIE, &c.clerk)
+            .body(Body::from(body))
+            .expect("request");
+        async move {
+            let reply = c.app.send(request).await;
+            assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+            csv::Reader::from_reader(reply.body.as_bytes())
+                .records()
+                .map(|r| r.expect("record")[0].to_owned())
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(
+        exported("2026-07-04", "2026-07-04").await,
+        [noon.clone(), late[0].clone()]
+    );
+    assert_eq!(
+        exported("2026-07-05", "2026-07-05").await,
+        [late[1].clone()]
+    );
+    assert_eq!(
+        exported("2026-07-03", "2026-07-05").await,
+        [noon, late[0].clone(), late[1].clone()]
+    );
+}
+
+#[tokio::test]
 async fn every_export_is_a_batch_with_its_hash_in_the_audit_log() {
     let c = court().await;
     let (_, a) = c.approved("Zoë Lévesque").await;
@@ -490,26 +536,46 @@ async fn the_courts_csv_line_says_what_the_printed_citation_says_for_every_citat
     };
     let zone = &c.app.state.settings.town_zone;
     let pool = &c.app.state.store.reader;
-    let chosen: Vec<(String, bool)> = numbers
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (n.clone(), i % 7 == 0))
-        .collect();
-    let lines = app::store::incidents::court_lines(pool, &chosen, &chief, zone)
+    let lines = app::store::incidents::court_lines(pool, &numbers, &chief, zone)
         .await
         .expect("lines");
     let printed = app::store::incidents::citation_documents(pool, &numbers, &chief, zone)
         .await
         .expect("documents");
     assert_eq!(lines.len(), printed.len());
-    for ((line, doc), (_, amended)) in lines.iter().zip(&printed).zip(&chosen) {
+    for (line, doc) in lines.iter().zip(&printed) {
         assert_eq!(
             *line,
-            app::model::court::ExportedCitation::of(doc, *amended),
+            app::model::court::ExportedCitation::of(doc, line.amended),
             "{}",
             doc.number
         );
     }
+    // A range of issuance reads the same lines, those at court, in number order.
+    let at_court: Vec<String> = sqlx::query_scalar(
+        "SELECT number FROM citation WHERE status IN ('approved', 'filed', 'disposed') ORDER BY year, seq",
+    )
+    .fetch_all(pool)
+    .await
+    .expect("at court");
+    let by_number = app::store::incidents::court_lines(pool, &at_court, &chief, zone)
+        .await
+        .expect("lines");
+    let mut issued = Vec::new();
+    app::store::incidents::court_lines_issued(
+        pool,
+        (app::ordinance::Moment(0), app::ordinance::Moment(i64::MAX)),
+        &chief,
+        zone,
+        |line| {
+            issued.push(line);
+            Ok(())
+        },
+    )
+    .await
+    .expect("lines issued");
+    assert!(!issued.is_empty(), "the seed has approved citations");
+    assert_eq!(issued, by_number);
     assert!(
         lines
             .iter()

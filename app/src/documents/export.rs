@@ -2,6 +2,8 @@
 //! columns in `docs/export.md`), PDF (one Uniform Summons and Complaint per
 //! citation, then a docket of the batch) and JSON (`model::court::CourtExport`).
 
+use std::borrow::Cow;
+
 use crate::model::citation::CitationDocument;
 use crate::model::court::{CourtExport, ExportedCitation, EXPORT_SCHEMA, EXPORT_VERSION};
 
@@ -36,57 +38,100 @@ pub const CSV_COLUMNS: [&str; 22] = [
 /// A cell a spreadsheet would evaluate (`=`, `+`, `-`, `@`, tab, carriage
 /// return first) gets a leading apostrophe, so it opens as the text it is
 /// (spreadsheet formula injection). Everything else is byte for byte.
-pub fn neutralise(cell: &str) -> String {
+pub fn neutralise(cell: &str) -> Cow<'_, str> {
     match cell.chars().next() {
-        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{cell}"),
-        _ => cell.to_owned(),
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => Cow::Owned(format!("'{cell}")),
+        _ => Cow::Borrowed(cell),
     }
 }
 
-fn yes(b: bool) -> String {
-    if b { "yes" } else { "no" }.to_owned()
+fn yes(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+fn writer() -> csv::Writer<Vec<u8>> {
+    csv::WriterBuilder::new()
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(Vec::new())
+}
+
+fn finish(out: csv::Writer<Vec<u8>>) -> Result<Vec<u8>, csv::Error> {
+    out.into_inner().map_err(|e| e.into_error().into())
 }
 
 /// Records of text cells as CSV, each cell neutralised.
 pub fn csv_of(records: impl IntoIterator<Item = Vec<String>>) -> Result<Vec<u8>, csv::Error> {
-    let mut out = csv::WriterBuilder::new()
-        .terminator(csv::Terminator::CRLF)
-        .from_writer(Vec::new());
+    let mut out = writer();
     for record in records {
-        out.write_record(record.iter().map(|c| neutralise(c)))?;
+        out.write_record(record.iter().map(|c| neutralise(c).into_owned()))?;
     }
-    out.into_inner().map_err(|e| e.into_error().into())
+    finish(out)
+}
+
+/// The court's CSV, written a citation at a time as each line is read (an
+/// export of 100 000 is built while the database is still being read).
+pub struct CourtCsv {
+    out: csv::Writer<Vec<u8>>,
+    batch_id: String,
+}
+
+impl CourtCsv {
+    /// The file so far: its header.
+    pub fn new(batch_id: &str) -> Result<CourtCsv, csv::Error> {
+        let mut out = writer();
+        out.write_record(CSV_COLUMNS)?;
+        Ok(CourtCsv {
+            out,
+            batch_id: batch_id.to_owned(),
+        })
+    }
+
+    pub fn push(&mut self, c: &ExportedCitation) -> Result<(), csv::Error> {
+        let cells: [&str; 22] = [
+            &c.number,
+            c.status.code(),
+            yes(c.amended),
+            &c.issued_at,
+            &c.officer_name,
+            &c.officer_badge,
+            &c.subject_name,
+            c.subject_date_of_birth.as_deref().unwrap_or_default(),
+            c.subject_address.as_deref().unwrap_or_default(),
+            c.subject_identification.as_deref().unwrap_or_default(),
+            &c.offence_code,
+            &c.offence_section,
+            &c.occurred_at,
+            &c.place,
+            &c.fine,
+            &c.costs,
+            yes(c.arrest),
+            &c.court_name,
+            &c.court_address,
+            &c.appearance_date,
+            &c.filing_deadline,
+            &self.batch_id,
+        ];
+        for cell in cells {
+            self.out.write_field(neutralise(cell).as_bytes())?;
+        }
+        self.out.write_record(None::<&[u8]>)
+    }
+
+    pub fn finish(self) -> Result<Vec<u8>, csv::Error> {
+        finish(self.out)
+    }
 }
 
 pub fn csv(citations: &[ExportedCitation], batch_id: &str) -> Result<Vec<u8>, csv::Error> {
-    let header = CSV_COLUMNS.iter().map(|c| (*c).to_owned()).collect();
-    let rows = citations.iter().map(|c| {
-        vec![
-            c.number.clone(),
-            c.status.code().to_owned(),
-            yes(c.amended),
-            c.issued_at.clone(),
-            c.officer_name.clone(),
-            c.officer_badge.clone(),
-            c.subject_name.clone(),
-            c.subject_date_of_birth.clone().unwrap_or_default(),
-            c.subject_address.clone().unwrap_or_default(),
-            c.subject_identification.clone().unwrap_or_default(),
-            c.offence_code.clone(),
-            c.offence_section.clone(),
-            c.occurred_at.clone(),
-            c.place.clone(),
-            c.fine.clone(),
-            c.costs.clone(),
-            yes(c.arrest),
-            c.court_name.clone(),
-            c.court_address.clone(),
-            c.appearance_date.clone(),
-            c.filing_deadline.clone(),
-            batch_id.to_owned(),
-        ]
-    });
-    csv_of(std::iter::once(header).chain(rows))
+    let mut file = CourtCsv::new(batch_id)?;
+    for c in citations {
+        file.push(c)?;
+    }
+    file.finish()
 }
 
 /// One summons per citation, then the docket listing the batch.

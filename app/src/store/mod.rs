@@ -60,7 +60,11 @@ impl Store {
             .busy_timeout(Duration::from_secs(10))
             // 16 MiB of pages per connection (SQLite's default is 2 MiB): pages
             // found here are not read again through a system call.
-            .pragma("cache_size", "-16384");
+            .pragma("cache_size", "-16384")
+            // Sorts too big for the cache (a court export's ORDER BY) and a
+            // statement's undo pages stay in memory: as files they were tens
+            // of thousands of small writes to a temporary file per export.
+            .pragma("temp_store", "MEMORY");
         // No ping before handing out a connection: the database is in this
         // process, and the ping was a round trip to SQLite's worker thread on
         // every request (each ~70 µs on this machine).
