@@ -234,7 +234,7 @@ pub async fn export(
                     .into_iter()
                     .zip(chosen.iter().map(|(_, amended)| *amended))
                     .collect();
-            crate::documents::export::pdf(&docs, &&batch, &zone.date_time(clerk.now))
+            crate::documents::export::pdf(&docs, &batch, &zone.date_time(clerk.now))
         }
     };
     let sha256 = hex::encode(Sha256::digest(&bytes));
