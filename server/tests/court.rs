@@ -31,6 +31,14 @@ async fn court() -> Court {
 }
 
 impl Court {
+    /// `ms` later, everyone signed in again (their sessions have run out).
+    async fn later(&mut self, ms: i64) {
+        self.app.clock.advance_ms(ms);
+        self.officer = self.app.session("oscar").await;
+        self.chief = self.app.session("carla").await;
+        self.clerk = self.app.session("dana").await;
+    }
+
     /// A cited report the chief approved; its citation number.
     async fn approved(&self, name: &str) -> (IncidentReport, String) {
         let mut report = refusal_report(self.app.clock_now());
@@ -90,10 +98,7 @@ async fn the_queue_counts_the_five_days_and_puts_overdue_first() {
     let mut c = court().await;
     let (_, first) = c.approved("Avery One").await;
     // Six days later a second is issued; the first is now overdue.
-    c.app.clock.advance_ms(6 * 86_400_000);
-    c.officer = c.app.session("oscar").await;
-    c.chief = c.app.session("carla").await;
-    c.clerk = c.app.session("dana").await;
+    c.later(6 * 86_400_000).await;
     let (_, second) = c.approved("Blake Two").await;
     let reply = c
         .app
@@ -122,10 +127,7 @@ async fn the_clerks_today_is_the_towns_date_even_when_utc_has_turned_the_day() {
     let mut c = court().await;
     // 22:00 in Wells on 4 July is already 5 July in UTC (and on a clerk's
     // computer kept in UTC): the filing date defaults to the Town's day.
-    c.app.clock.advance_minutes(10 * 60);
-    c.officer = c.app.session("oscar").await;
-    c.chief = c.app.session("carla").await;
-    c.clerk = c.app.session("dana").await;
+    c.later(10 * 3_600_000).await;
     let (_, number) = c.approved("Avery Late").await;
     let queue = c
         .app
@@ -167,10 +169,7 @@ async fn a_range_export_takes_whole_days_of_the_towns_calendar() {
     let (_, noon) = c.approved("Avery Noon").await;
     let mut late = Vec::new();
     for minutes in [11 * 60 + 30, 60] {
-        c.app.clock.advance_minutes(minutes);
-        c.officer = c.app.session("oscar").await;
-        c.chief = c.app.session("carla").await;
-        c.clerk = c.app.session("dana").await;
+        c.later(minutes * 60_000).await;
         late.push(c.approved("Blake Late").await.1);
     }
     let c = &c;
