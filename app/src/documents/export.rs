@@ -126,14 +126,6 @@ impl CourtCsv {
     }
 }
 
-pub fn csv(citations: &[ExportedCitation], batch_id: &str) -> Result<Vec<u8>, csv::Error> {
-    let mut file = CourtCsv::new(batch_id)?;
-    for c in citations {
-        file.push(c)?;
-    }
-    file.finish()
-}
-
 /// One summons per citation, then the docket listing the batch.
 pub fn pdf(docs: &[(CitationDocument, bool)], batch_id: &str, generated: &str) -> Vec<u8> {
     let mut doc = Document::new();
@@ -215,6 +207,15 @@ pub fn json(citations: Vec<ExportedCitation>, batch_id: &str, generated_at: &str
 mod tests {
     use super::*;
     use crate::model::incident::CitationStatus;
+
+    /// The court's CSV of these citations, as an export writes it.
+    fn csv(citations: &[ExportedCitation], batch_id: &str) -> Result<Vec<u8>, csv::Error> {
+        let mut file = CourtCsv::new(batch_id)?;
+        for c in citations {
+            file.push(c)?;
+        }
+        file.finish()
+    }
 
     fn citation(name: &str) -> ExportedCitation {
         ExportedCitation {

@@ -865,9 +865,9 @@ pub async fn court_lines_issued(
 ) -> Result<(), AppError> {
     use futures_util::TryStreamExt;
     let sql = format!(
-        "{} WHERE c.status IN ('approved', 'filed', 'disposed') AND c.issued_at >= ? AND c.issued_at < ? \
-         ORDER BY c.year, c.seq",
-        court_line_select()
+        "{} WHERE {} AND c.issued_at >= ? AND c.issued_at < ? ORDER BY c.year, c.seq",
+        court_line_select(),
+        crate::store::court::AT_COURT
     );
     let mut rows = sqlx::query_scalar::<_, String>(&sql)
         .bind(start.0)

@@ -167,16 +167,11 @@ fn MarkFiled(
     /// date the Town has not reached, which the server refuses.
     today: Signal<Option<String>>,
 ) -> impl IntoView {
-    let filed_on = RwSignal::new(String::new());
+    // The date the clerk typed; until they type one, the Town's today.
+    let typed = RwSignal::new(None::<String>);
+    let filed_on = Signal::derive(move || typed.get().or_else(|| today.get()).unwrap_or_default());
     let reference = RwSignal::new(String::new());
     let message = RwSignal::new(None::<(bool, String)>);
-    Effect::new(move |_| {
-        if let Some(today) = today.get() {
-            if filed_on.get_untracked().is_empty() {
-                filed_on.set(today);
-            }
-        }
-    });
     let file = Action::new(move |_: &()| {
         let filing = Filing {
             numbers: selected.get_untracked(),
@@ -208,7 +203,7 @@ fn MarkFiled(
                     <label for="filed-on">"Date filed"</label>
                     <input id="filed-on" type="date" prop:max=move || today.get().unwrap_or_default()
                         prop:value=move || filed_on.get()
-                        on:input=move |ev| filed_on.set(event_target_value(&ev))/>
+                        on:input=move |ev| typed.set(Some(event_target_value(&ev)))/>
                 </div>
                 <div class="field">
                     <label for="filing-reference">"Court's filing reference"</label>
