@@ -64,7 +64,12 @@ impl Court {
     }
 
     async fn export(&self, format: &str, numbers: &[&str]) -> Reply {
-        let body = format!("format={format}&numbers={}", numbers.join("%2C"));
+        self.export_form(format!("format={format}&numbers={}", numbers.join("%2C")))
+            .await
+    }
+
+    /// `POST /court/export` of a form body, as the clerk.
+    async fn export_form(&self, body: String) -> Reply {
         self.app
             .send(
                 Request::post("/court/export")
@@ -175,14 +180,8 @@ async fn a_range_export_takes_whole_days_of_the_towns_calendar() {
     let c = &c;
     let exported = |from: &str, to: &str| {
         let body = format!("format=csv&numbers=&from={from}&to={to}");
-        let request = Request::post("/court/export")
-            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
-            .header(header::ORIGIN, ORIGIN)
-            .header(header::COOKIE, &c.clerk)
-            .body(Body::from(body))
-            .expect("request");
         async move {
-            let reply = c.app.send(request).await;
+            let reply = c.export_form(body).await;
             assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
             csv::Reader::from_reader(reply.body.as_bytes())
                 .records()
