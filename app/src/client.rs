@@ -106,11 +106,15 @@ pub fn now_local() -> String {
 
 /// Reads a value saved on this device.
 pub fn load<T: DeserializeOwned>(key: &str) -> Option<T> {
+    serde_json::from_str(&load_text(key)?).ok()
+}
+
+/// The text saved under `key`, for values whose older shapes are read too.
+pub fn load_text(key: &str) -> Option<String> {
     #[cfg(feature = "hydrate")]
     {
         let storage = web_sys::window()?.local_storage().ok()??;
-        let text = storage.get_item(key).ok()??;
-        serde_json::from_str(&text).ok()
+        storage.get_item(key).ok()?
     }
     #[cfg(not(feature = "hydrate"))]
     {

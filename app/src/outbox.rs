@@ -24,6 +24,55 @@ pub struct Queue {
     pub rejected: Vec<(IncidentReport, AppError)>,
 }
 
+impl Queue {
+    /// Reads a queue saved on this phone. A report queued by the app before each
+    /// person had their own facts (and not yet sent) is not lost, nor sent as it
+    /// is — the server would refuse it: it comes back as a refused report, each
+    /// person given the incident's answers, for the officer to check and send.
+    pub fn load(json: &str) -> Option<Queue> {
+        use crate::model::first_version::{is_first_version, to_current, FirstReport};
+        #[derive(Deserialize)]
+        struct Saved {
+            pending: Vec<serde_json::Value>,
+            receipts: Vec<Receipt>,
+            rejected: Vec<(serde_json::Value, AppError)>,
+        }
+        let saved: Saved = serde_json::from_str(json).ok()?;
+        let mut queue = Queue {
+            receipts: saved.receipts,
+            ..Queue::default()
+        };
+        let first_version = || {
+            AppError::invalid(
+                "request",
+                format!(
+                    "Not sent yet: {}.",
+                    crate::model::incident::FIRST_VERSION_REFUSED
+                ),
+            )
+        };
+        for value in saved.pending {
+            if is_first_version(&value) {
+                let first: FirstReport = serde_json::from_value(value).ok()?;
+                queue.rejected.push((to_current(&first), first_version()));
+            } else {
+                queue.pending.push(serde_json::from_value(value).ok()?);
+            }
+        }
+        for (value, error) in saved.rejected {
+            if is_first_version(&value) {
+                let first: FirstReport = serde_json::from_value(value).ok()?;
+                queue.rejected.push((to_current(&first), first_version()));
+            } else {
+                queue
+                    .rejected
+                    .push((serde_json::from_value(value).ok()?, error));
+            }
+        }
+        Some(queue)
+    }
+}
+
 const KEEP_RECEIPTS: usize = 20;
 
 /// How the last attempt to send went.
@@ -69,8 +118,11 @@ impl Outbox {
             return;
         }
         self.user.set(Some(username.to_owned()));
-        self.queue
-            .set(client::load(&key(username)).unwrap_or_default());
+        self.queue.set(
+            client::load_text(&key(username))
+                .and_then(|text| Queue::load(&text))
+                .unwrap_or_default(),
+        );
     }
 
     fn persist(&self) {

@@ -22,7 +22,7 @@ fn clerk(request: &crate::auth::guard::Authorized) -> crate::store::court::Clerk
 }
 
 /// Approved citations waiting to be filed, most urgent first, with days left of
-/// the 5-day deadline.
+/// the filing deadline (`ordinance::FILING_DAYS`).
 #[server(endpoint = "court/queue", input = Json)]
 pub async fn filing_queue() -> Result<FilingBacklog, AppError> {
     let request = crate::auth::guard::authorize(crate::access::Permission::Court).await?;

@@ -2,5 +2,6 @@
 
 pub mod export;
 pub mod pdf;
+pub mod record;
 pub mod report;
 pub mod summons;

@@ -35,10 +35,11 @@ pub fn pdf(view: &ReportView) -> Vec<u8> {
     }
     doc.heading("Persons and verdicts");
     for s in &view.subjects {
-        let offence = s
-            .offence
+        let offence: String = s
+            .offences
+            .iter()
             .map(|o| format!(" · {} {}", o.reference(), o.title()))
-            .unwrap_or_default();
+            .collect();
         doc.text(
             &format!("{} — {}{offence}", s.label, s.outcome.label()),
             10.0,

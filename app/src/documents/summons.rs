@@ -71,6 +71,8 @@ pub fn write(doc: &mut Document, c: &CitationDocument) {
             "§52-2",
             "Arrested, to be brought before the District Court by lawful process.",
         );
+    } else if c.arrest_permitted {
+        doc.field("§52-2", "No arrest: summoned to answer in court.");
     }
 
     doc.heading("Court");
@@ -89,7 +91,8 @@ pub fn write(doc: &mut Document, c: &CitationDocument) {
     doc.gap(10.0);
     doc.text(
         &format!(
-            "The original of this summons must be filed with the court within 5 days of issuance (by {}).",
+            "The original of this summons must be filed with the court within {} days of issuance (by {}).",
+            crate::ordinance::FILING_DAYS,
             c.filing_deadline
         ),
         8.0,

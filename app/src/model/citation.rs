@@ -38,12 +38,16 @@ pub struct CitationDocument {
     pub fine_text: String,
     /// `$100.00 plus costs as assessed by the court (§52-4)`
     pub penalty_statement: String,
-    /// §52-2: arrested, to be brought before the District Court.
+    /// §52-2: an arrest was made, to bring the person before the District Court.
     pub arrest: bool,
+    /// The offence is §52-2's, which permits an arrest: the citation says whether
+    /// one was made.
+    #[serde(default)]
+    pub arrest_permitted: bool,
     pub court_name: String,
     pub court_address: String,
     pub appearance_date: String,
-    /// The original must reach the court within 5 days of issuance.
+    /// The original must reach the court within `ordinance::FILING_DAYS` of issuance.
     pub filing_deadline: String,
     pub void_reason: Option<String>,
 }

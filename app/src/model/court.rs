@@ -1,4 +1,4 @@
-//! The court clerk's work (issue #7): the filing queue against the 5-day deadline,
+//! The court clerk's work (issue #7): the filing queue against the filing deadline,
 //! exports to the District Court, marking citations filed, and the court's
 //! dispositions. Shared by the server functions and the pages.
 
@@ -9,8 +9,8 @@ use crate::model::incident::{parse_date, CitationStatus, MAX_SHORT_CHARS};
 use crate::ordinance::{Offence, Penalty};
 
 /// A civil-violation summons must reach the District Court within this many days
-/// of issuance.
-pub const FILING_DAYS: u32 = 5;
+/// of issuance (the ordinance module keeps the number).
+pub use crate::ordinance::FILING_DAYS;
 
 /// Most citations one export or one "mark filed" takes.
 pub const MAX_BATCH: usize = 500;
@@ -23,7 +23,7 @@ pub struct FilingRow {
     pub offence: Offence,
     pub officer: String,
     pub issued_text: String,
-    /// The last day to file: issuance + 5 days, the Town's calendar.
+    /// The last day to file: issuance + `FILING_DAYS`, the Town's calendar.
     pub deadline: String,
     /// Negative when overdue.
     pub days_left: i64,
@@ -470,9 +470,9 @@ pub fn offence_section(reference: &str, title: &str) -> String {
     format!("Town of Wells Code {reference} — {title}")
 }
 
-/// §52-4's "plus costs", as the court's files say it.
-pub fn costs_text() -> String {
-    format!("plus costs as assessed by the court ({})", Penalty::SECTION)
+/// The penalty's "plus costs" (§52-4 for Article I), as the court's files say it.
+pub fn costs_text(penalty: Penalty) -> String {
+    format!("plus costs as assessed by the court ({})", penalty.section)
 }
 
 impl ExportedCitation {
@@ -496,7 +496,9 @@ impl ExportedCitation {
             occurred_at: doc.occurred_at_text.clone(),
             place: format!("{} ({})", doc.location, doc.place),
             fine: doc.fine_text.clone(),
-            costs: costs_text(),
+            costs: costs_text(
+                Offence::from_code(&doc.offence_code).map_or(Penalty::ARTICLE_I, Offence::penalty),
+            ),
             arrest: doc.arrest,
             court_name: doc.court_name.clone(),
             court_address: doc.court_address.clone(),

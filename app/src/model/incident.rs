@@ -1,16 +1,24 @@
 //! An Article I incident report as the officer's phone sends it, and what the
 //! server answers. Validation lives here, shared by phone and server, so the
 //! officer sees the same field errors before and after pressing submit.
+//!
+//! The report's shape follows DESIGN §2, "each person answers for their own
+//! conduct": the incident holds what is shared (when, where, the orders given,
+//! the narrative) and each person their own facts — conduct, §52-1 E answer, the
+//! order they received, their response, an arrest, and the offences charged. The
+//! first version of this shape (facts once per incident) is
+//! [`crate::model::first_version`]; it is refused on the wire with a message
+//! naming the change.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use uuid::Uuid;
 
 use crate::error::{AppError, FieldError};
-use crate::ordinance::time::CLOCK_TOLERANCE_MS;
-use crate::ordinance::Moment;
+use crate::ordinance::status::{status_words, ScreenedText};
+pub use crate::ordinance::Charge;
 use crate::ordinance::{
-    self, Conduct, Decision, DispersalOrder, Facts, Finding, Offence, Outcome, PlaceType,
-    ProtectedActivity, Response,
+    self, Caution, Decision, DispersalOrder, Finding, Moment, Offence, Outcome, PersonFacts,
+    PlaceType, ProtectedActivity, Response, Scene, TimeField, TimeProblem,
 };
 
 /// Longest narrative accepted (issue #5: 20 000 characters).
@@ -19,6 +27,9 @@ pub const MAX_NARRATIVE_CHARS: usize = 20_000;
 pub const MAX_SHORT_CHARS: usize = 200;
 /// Most persons in one incident.
 pub const MAX_SUBJECTS: usize = 50;
+/// Most orders in one incident (one to the group, and a few to persons who came
+/// back or were dealt with apart).
+pub const MAX_ORDERS: usize = 10;
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct GpsFix {
@@ -99,6 +110,15 @@ impl Identity {
             Identity::Described { description } => format!("Unidentified: {description}"),
         }
     }
+
+    /// The free-text description of a person not identified (screened for status
+    /// words: the citation prints it).
+    pub fn description(&self) -> Option<&str> {
+        match self {
+            Identity::Described { description } => Some(description),
+            Identity::Identified { .. } => None,
+        }
+    }
 }
 
 macro_rules! choice_enum {
@@ -159,84 +179,168 @@ pub struct Perceived {
     pub race: PerceivedRace,
 }
 
-/// The offence charged to a person, and whether the officer issues a citation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Charge {
-    pub offence: Offence,
-    pub issue_citation: bool,
-}
-
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SubjectEntry {
     /// Made on the phone: keeps the person's identity across retries and corrections.
     pub subject_id: Uuid,
     pub identity: Identity,
     pub perceived: Perceived,
-    pub response: Response,
-    /// `None`: no offence charged to this person.
-    pub charge: Option<Charge>,
+    /// This person's own facts: §52-1 E answer, conduct, the order they received
+    /// (its position in the report's `orders`), their response, and an arrest.
+    #[serde(flatten)]
+    pub facts: PersonFacts,
+    /// The offences charged to this person, at most one each; each may carry a
+    /// citation. Empty: no offence charged.
+    #[serde(default)]
+    pub charges: Vec<Charge>,
+}
+
+impl SubjectEntry {
+    /// The offences charged, in the order listed.
+    pub fn offences(&self) -> impl Iterator<Item = Offence> + '_ {
+        self.charges.iter().map(|c| c.offence)
+    }
 }
 
 /// The whole report. Submitting it again with the same `incident_id` is harmless.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct IncidentReport {
     /// Made on the phone (UUID v7) before the first attempt to send.
     pub incident_id: Uuid,
+    /// When the incident began.
     pub occurred_at: Moment,
     pub location: Location,
-    pub protected_activity: ProtectedActivity,
-    pub conduct: Conduct,
-    pub order: Option<DispersalOrder>,
+    /// The orders the officer gave (§52-1 D; §52-2's order to move on), to the
+    /// group or to one person; each person records which one they received.
+    #[serde(default)]
+    pub orders: Vec<DispersalOrder>,
     pub narrative: String,
     pub subjects: Vec<SubjectEntry>,
 }
 
-impl IncidentReport {
-    /// The facts the rules decide on.
-    pub fn facts(&self) -> Facts {
-        Facts {
-            place: self.location.place,
-            protected_activity: self.protected_activity,
-            conduct: self.conduct,
-            order: self.order.clone(),
-            narrative: self.narrative.clone(),
-        }
+/// The message a report in the first version's shape gets: a phone that has not
+/// updated yet must not have its report converted, which would copy one
+/// person's conduct onto everyone (the very defect the new shape fixes).
+pub const FIRST_VERSION_REFUSED: &str =
+    "this report is in the shape the app used before each person's facts were recorded \
+     separately (conduct, order and the §52-1 E answer once for the whole incident). Each person \
+     now answers for their own conduct: reload the app to update it, check each person's facts in \
+     the report kept on this phone, and send it again";
+
+impl Serialize for IncidentReport {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        IncidentReport::serialize(self, s)
     }
 }
 
-/// The rules' word on one person: the decision on the offence charged (if any)
-/// and the outcome, or the reasons a requested citation cannot issue.
+impl<'de> Deserialize<'de> for IncidentReport {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<IncidentReport, D::Error> {
+        let value = serde_json::Value::deserialize(d)?;
+        if crate::model::first_version::is_first_version(&value) {
+            return Err(serde::de::Error::custom(FIRST_VERSION_REFUSED));
+        }
+        IncidentReport::deserialize(value).map_err(serde::de::Error::custom)
+    }
+}
+
+impl IncidentReport {
+    /// What the persons share, as the rules read it.
+    pub fn scene(&self) -> Scene {
+        Scene {
+            started_at: self.occurred_at,
+            place: self.location.place,
+            orders: self.orders.clone(),
+        }
+    }
+
+    /// The incident's §52-1 E summary for lists and the dashboard: the first
+    /// person's protected activity, if anyone's was.
+    pub fn protected_activity(&self) -> ProtectedActivity {
+        self.subjects
+            .iter()
+            .map(|s| s.facts.protected_activity)
+            .find(|p| p.is_protected())
+            .unwrap_or(ProtectedActivity::None)
+    }
+}
+
+/// The rules' word on one person: the decision on each offence charged (in the
+/// order of their charges), the cautions for the chief, and the outcome — or the
+/// reasons a requested citation cannot issue.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SubjectVerdict {
     pub subject_id: Uuid,
-    pub decision: Option<Decision>,
+    pub decisions: Vec<Decision>,
+    /// The decisions' cautions, and status words in this person's description.
+    pub cautions: Vec<Caution>,
     pub outcome: Result<Outcome, Vec<Finding>>,
 }
 
+impl SubjectVerdict {
+    /// The decision on `offence`, if it was charged.
+    pub fn decision(&self, offence: Offence) -> Option<&Decision> {
+        self.decisions.iter().find(|d| d.offence == offence)
+    }
+}
+
 /// Asks the rules about every person of the report, exactly as the server will.
+/// Each person's verdict reads the scene and their own facts only.
 pub fn verdicts(report: &IncidentReport, now: Moment) -> Vec<SubjectVerdict> {
-    let facts = report.facts();
+    let scene = report.scene();
     report
         .subjects
         .iter()
-        .map(|s| {
-            let decision = s
-                .charge
-                .map(|c| ordinance::decide(&facts, s.response, c.offence, now));
-            let cite = s.charge.is_some_and(|c| c.issue_citation);
-            let outcome = ordinance::outcome(
-                decision.as_ref(),
-                cite,
-                report.protected_activity,
-                s.response,
-            );
+        .enumerate()
+        .map(|(i, s)| {
+            let decisions: Vec<Decision> = s
+                .charges
+                .iter()
+                .map(|c| ordinance::decide(&scene, &s.facts, c.offence, now))
+                .collect();
+            let mut cautions: Vec<Caution> = Vec::new();
+            for c in decisions.iter().flat_map(|d| d.cautions.iter()) {
+                if !cautions.contains(c) {
+                    cautions.push(c.clone());
+                }
+            }
+            if let Some(text) = s.identity.description() {
+                let words = status_words(text);
+                if !words.is_empty() {
+                    cautions.push(Caution::StatusWords {
+                        words,
+                        text: ScreenedText::Description { person: i },
+                    });
+                }
+            }
+            let outcome = ordinance::outcome(&s.facts, &s.charges, &decisions);
             SubjectVerdict {
                 subject_id: s.subject_id,
-                decision,
+                decisions,
+                cautions,
                 outcome,
             }
         })
         .collect()
+}
+
+/// Every caution of the report for the chief: the narrative's status words, then
+/// each person's, without repeats.
+pub fn cautions(report: &IncidentReport, verdicts: &[SubjectVerdict]) -> Vec<Caution> {
+    let mut out = Vec::new();
+    let words = status_words(&report.narrative);
+    if !words.is_empty() {
+        out.push(Caution::StatusWords {
+            words,
+            text: ScreenedText::Narrative,
+        });
+    }
+    for c in verdicts.iter().flat_map(|v| v.cautions.iter()) {
+        if !out.contains(c) {
+            out.push(c.clone());
+        }
+    }
+    out
 }
 
 fn too_long(text: &str, max: usize) -> bool {
@@ -303,24 +407,27 @@ pub fn days_from_civil(y: i32, m: u32, d: u32) -> i64 {
     era * 146_097 + doe - 719_468
 }
 
-fn future(at: Moment, now: Moment) -> bool {
-    at.0 > now.0 + CLOCK_TOLERANCE_MS
+/// Where a time problem goes on the form.
+fn time_field(problem: TimeProblem, person: Option<usize>) -> String {
+    match (problem.field(), person) {
+        (TimeField::Incident, _) => "occurred_at".to_owned(),
+        (TimeField::Order(k), _) => format!("orders.{k}.given_at"),
+        (TimeField::Response, Some(i)) => format!("subjects.{i}.response_at"),
+        (TimeField::Response, None) => "subjects".to_owned(),
+    }
 }
 
 /// Everything wrong with the report as data: sizes, formats, impossible or future
-/// times, duplicate persons. Field paths match the form's inputs.
+/// times (every report passes the time rules, cited or not: §52-1 D's order,
+/// then the chance to obey, then the response), contradictions between a person's
+/// response and the order they received, duplicate persons. Field paths match
+/// the form's inputs.
 pub fn problems(report: &IncidentReport, now: Moment) -> Vec<FieldError> {
     let mut errors = Vec::new();
     if report.incident_id.get_version_num() != 7 && report.incident_id.get_version_num() != 4 {
         errors.push(FieldError::new(
             "incident_id",
             "The report id must be a UUID made by the phone.",
-        ));
-    }
-    if future(report.occurred_at, now) {
-        errors.push(FieldError::new(
-            "occurred_at",
-            "The time of the incident is in the future.",
         ));
     }
     if report.occurred_at.0 < now.0 - 366 * 24 * 3_600_000 {
@@ -353,7 +460,7 @@ pub fn problems(report: &IncidentReport, now: Moment) -> Vec<FieldError> {
     if report.narrative.trim().is_empty() {
         errors.push(FieldError::new(
             "narrative",
-            "Narrative: describe what the person did (conduct, not status).",
+            "Narrative: describe what each person did (conduct, not status).",
         ));
     } else if too_long(&report.narrative, MAX_NARRATIVE_CHARS) {
         errors.push(FieldError::new(
@@ -366,25 +473,32 @@ pub fn problems(report: &IncidentReport, now: Moment) -> Vec<FieldError> {
             "Narrative: remove control characters.",
         ));
     }
-    if let Some(order) = &report.order {
+    if report.orders.len() > MAX_ORDERS {
+        errors.push(FieldError::new(
+            "orders",
+            format!("At most {MAX_ORDERS} orders in one incident."),
+        ));
+    }
+    for (k, order) in report.orders.iter().enumerate() {
         if too_long(&order.words, 2_000) || has_control(&order.words) {
             errors.push(FieldError::new(
-                "order.words",
+                format!("orders.{k}.words"),
                 "The words of the order: at most 2 000 characters of plain text.",
-            ));
-        }
-        if future(order.given_at, now) {
-            errors.push(FieldError::new(
-                "order.given_at",
-                "§52-1 D: the time the order was given is in the future.",
             ));
         }
         if order.minutes_to_comply > 24 * 60 {
             errors.push(FieldError::new(
-                "order.minutes_to_comply",
+                format!("orders.{k}.minutes_to_comply"),
                 "Time allowed to comply: at most 24 hours.",
             ));
         }
+    }
+    let scene = report.scene();
+    for problem in ordinance::article_i::timing::scene_problems(&scene, now) {
+        errors.push(FieldError::new(
+            time_field(problem, None),
+            problem.message(),
+        ));
     }
     if report.subjects.is_empty() {
         errors.push(FieldError::new("subjects", "Add at least one person."));
@@ -406,107 +520,153 @@ pub fn problems(report: &IncidentReport, now: Moment) -> Vec<FieldError> {
             ));
         }
         seen_ids.push(s.subject_id);
-        match &s.identity {
-            Identity::Identified {
-                full_name,
-                date_of_birth,
-                address,
-                id_type,
-                id_number,
-            } => {
-                short_text(&mut errors, f("full_name"), full_name, "Name", true);
-                short_text(&mut errors, f("address"), address, "Address", true);
-                match parse_date(date_of_birth) {
-                    None => errors.push(FieldError::new(
-                        f("date_of_birth"),
-                        "Date of birth: a real date, as YYYY-MM-DD.",
-                    )),
-                    Some((y, m, d)) => {
-                        let day = days_from_civil(y, m, d) * 86_400_000;
-                        if day > now.0 || day < now.0 - 120 * 366 * 86_400_000 {
-                            errors.push(FieldError::new(
-                                f("date_of_birth"),
-                                "Date of birth: not in the future, nor more than 120 years ago.",
-                            ));
-                        }
-                    }
-                }
-                if let Some(number) = id_number {
-                    short_text(&mut errors, f("id_number"), number, "ID number", false);
-                    if id_type.is_none() && !number.trim().is_empty() {
-                        errors.push(FieldError::new(
-                            f("id_type"),
-                            "Say what kind of ID the number is from.",
-                        ));
-                    }
-                }
-                let key = (
-                    full_name.trim().to_lowercase(),
-                    date_of_birth.trim().to_owned(),
-                );
-                if !key.0.is_empty() && seen_people.contains(&key) {
-                    errors.push(FieldError::new(
-                        f("full_name"),
-                        "This person (same name and date of birth) is already listed.",
-                    ));
-                }
-                seen_people.push(key);
-            }
-            Identity::Described { description } => {
-                short_text(
-                    &mut errors,
-                    f("description"),
-                    description,
-                    "Description",
-                    true,
-                );
-            }
-        }
-        if let Some(at) = s.response.at() {
-            if future(at, now) {
-                errors.push(FieldError::new(
-                    f("response.at"),
-                    "The time of the response is in the future.",
-                ));
-            }
-        }
-        if matches!(
-            s.response,
-            Response::Complied { .. } | Response::Refused { .. }
-        ) && report.order.is_none()
-        {
-            errors.push(FieldError::new(
-                f("response"),
-                "§52-1 D: a response to an order needs the order — record it, or choose “no order”.",
-            ));
-        }
-        if let Some(charge) = s.charge {
-            if report.protected_activity.is_protected() && charge.offence.is_section_52_1() {
-                errors.push(FieldError::new(
-                    f("charge"),
-                    "§52-1 E: protected activity — §52-1 offences cannot be charged.",
-                ));
-            }
-        }
+        identity_problems(&mut errors, i, &s.identity, now, &mut seen_people);
+        person_problems(&mut errors, report, i, now);
     }
     errors
 }
 
+fn identity_problems(
+    errors: &mut Vec<FieldError>,
+    i: usize,
+    identity: &Identity,
+    now: Moment,
+    seen_people: &mut Vec<(String, String)>,
+) {
+    let f = |name: &str| format!("subjects.{i}.{name}");
+    match identity {
+        Identity::Identified {
+            full_name,
+            date_of_birth,
+            address,
+            id_type,
+            id_number,
+        } => {
+            short_text(errors, f("full_name"), full_name, "Name", true);
+            short_text(errors, f("address"), address, "Address", true);
+            match parse_date(date_of_birth) {
+                None => errors.push(FieldError::new(
+                    f("date_of_birth"),
+                    "Date of birth: a real date, as YYYY-MM-DD.",
+                )),
+                Some((y, m, d)) => {
+                    let day = days_from_civil(y, m, d) * 86_400_000;
+                    if day > now.0 || day < now.0 - 120 * 366 * 86_400_000 {
+                        errors.push(FieldError::new(
+                            f("date_of_birth"),
+                            "Date of birth: not in the future, nor more than 120 years ago.",
+                        ));
+                    }
+                }
+            }
+            if let Some(number) = id_number {
+                short_text(errors, f("id_number"), number, "ID number", false);
+                if id_type.is_none() && !number.trim().is_empty() {
+                    errors.push(FieldError::new(
+                        f("id_type"),
+                        "Say what kind of ID the number is from.",
+                    ));
+                }
+            }
+            let key = (
+                full_name.trim().to_lowercase(),
+                date_of_birth.trim().to_owned(),
+            );
+            if !key.0.is_empty() && seen_people.contains(&key) {
+                errors.push(FieldError::new(
+                    f("full_name"),
+                    "This person (same name and date of birth) is already listed.",
+                ));
+            }
+            seen_people.push(key);
+        }
+        Identity::Described { description } => {
+            short_text(errors, f("description"), description, "Description", true);
+        }
+    }
+}
+
+/// One person's own facts as data: the order they received exists and their
+/// response fits it, its time passes the time rules, the persons they stood with
+/// are others of this report, and each offence is charged once.
+fn person_problems(errors: &mut Vec<FieldError>, report: &IncidentReport, i: usize, now: Moment) {
+    let s = &report.subjects[i];
+    let p = &s.facts;
+    let f = |name: &str| format!("subjects.{i}.{name}");
+    let order = match p.order {
+        Some(k) if k >= report.orders.len() => {
+            errors.push(FieldError::new(
+                f("order"),
+                "§52-1 D: the order this person received is not among the report's orders.",
+            ));
+            None
+        }
+        Some(k) => report.orders.get(k),
+        None => None,
+    };
+    match (p.order.is_some(), p.response) {
+        (false, Response::Complied { .. } | Response::Refused { .. }) => {
+            errors.push(FieldError::new(
+                f("order"),
+                "§52-1 D: a response to an order needs the order — record that this person received it, \
+                 or choose “no order”.",
+            ))
+        }
+        (true, Response::NoOrder) => errors.push(FieldError::new(
+            f("response"),
+            "§52-1 D: this person received the order — say whether they complied or failed or refused to \
+             obey it.",
+        )),
+        (true, Response::LeftBeforeOrder) => errors.push(FieldError::new(
+            f("response"),
+            "A person who left before an order could be given did not receive it — choose one or the other.",
+        )),
+        _ => {}
+    }
+    for problem in ordinance::article_i::timing::response_problems(order, p.response, now) {
+        errors.push(FieldError::new(
+            time_field(problem, Some(i)),
+            problem.message(),
+        ));
+    }
+    let with = &p.conduct.group.stood_with;
+    if with
+        .iter()
+        .enumerate()
+        .any(|(n, &j)| j >= report.subjects.len() || j == i || with[..n].contains(&j))
+    {
+        errors.push(FieldError::new(
+            f("conduct.group.stood_with"),
+            "§52-2: the persons this person stood with must be other persons of this report, each once.",
+        ));
+    }
+    let mut offences: Vec<Offence> = s.offences().collect();
+    offences.sort();
+    if offences.windows(2).any(|w| w[0] == w[1]) {
+        errors.push(FieldError::new(
+            f("charges"),
+            "Each offence is charged to a person once.",
+        ));
+    }
+    if p.protected_activity.is_protected() && offences.iter().any(|o| o.is_section_52_1()) {
+        errors.push(FieldError::new(
+            f("charges"),
+            "§52-1 E: this person was expressing an opinion — §52-1 offences cannot be charged to them.",
+        ));
+    }
+}
+
 /// The rules' refusals, as field errors: each person asked to be cited whose
-/// decision does not allow it.
+/// decisions do not allow it.
 pub fn refusals(verdicts: &[SubjectVerdict]) -> Vec<FieldError> {
     verdicts
         .iter()
         .enumerate()
         .flat_map(|(i, v)| match &v.outcome {
             Ok(_) => Vec::new(),
-            Err(reasons) if reasons.is_empty() => vec![FieldError::new(
-                format!("subjects.{i}.charge"),
-                "Choose the offence before issuing a citation.",
-            )],
             Err(reasons) => reasons
                 .iter()
-                .map(|r| FieldError::new(format!("subjects.{i}.charge"), r.message.clone()))
+                .map(|r| FieldError::new(format!("subjects.{i}.charges"), r.message.clone()))
                 .collect(),
         })
         .collect()

@@ -6,6 +6,7 @@ pub mod audit;
 pub mod citation;
 pub mod court;
 pub mod dashboard;
+pub mod first_version;
 pub mod incident;
 pub mod review;
 pub mod settings;

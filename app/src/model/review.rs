@@ -9,18 +9,23 @@ use crate::model::incident::{
     AgeRange, CitationBrief, IncidentReport, PerceivedRace, PerceivedSex, ReportStatus,
     MAX_SHORT_CHARS,
 };
-use crate::ordinance::{Caution, Decision, Offence, Outcome, ProtectedActivity};
+use crate::ordinance::{Caution, Offence, Outcome, ProtectedActivity};
 
-/// What the chief should look at before approving. The first three come from the
-/// rules (`ordinance::Caution`); the GPS one is a check on the record itself.
+/// What the chief should look at before approving. Most come from the rules
+/// (`ordinance::Caution`); the GPS one is a check on the record itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CautionKind {
-    /// Expression of opinion in a §52-2 or §52-3 case.
+    /// A person was expressing an opinion in a §52-2 or §52-3 case.
     Expression,
-    /// The narrative describes who the person is rather than what they did.
+    /// A §52-3 case rests on songs or words.
+    Speech,
+    /// The narrative or a person's description describes who the person is
+    /// rather than what they did.
     StatusWords,
-    /// Refusal recorded before the time allowed to comply had passed.
+    /// Refusal recorded before the time allowed to comply had passed. Only on
+    /// reports stored under the first version of the rules, which let it through
+    /// with this caution; the rules now refuse such a record.
     EarlyRefusal,
     /// The GPS fix is far from where earlier reports at the same typed location
     /// were made: the address or the fix may be wrong.
@@ -28,8 +33,9 @@ pub enum CautionKind {
 }
 
 impl CautionKind {
-    pub const ALL: [CautionKind; 4] = [
+    pub const ALL: [CautionKind; 5] = [
         CautionKind::Expression,
+        CautionKind::Speech,
         CautionKind::StatusWords,
         CautionKind::EarlyRefusal,
         CautionKind::GpsFar,
@@ -38,6 +44,7 @@ impl CautionKind {
     pub const fn code(self) -> &'static str {
         match self {
             CautionKind::Expression => "expression",
+            CautionKind::Speech => "speech",
             CautionKind::StatusWords => "status_words",
             CautionKind::EarlyRefusal => "early_refusal",
             CautionKind::GpsFar => "gps_far",
@@ -48,7 +55,8 @@ impl CautionKind {
     pub const fn label(self) -> &'static str {
         match self {
             CautionKind::Expression => "Expression involved (§52-1 E)",
-            CautionKind::StatusWords => "Status words in the narrative",
+            CautionKind::Speech => "Songs or words are the basis (§52-3)",
+            CautionKind::StatusWords => "Status words in the record",
             CautionKind::EarlyRefusal => "Refused before the time allowed (§52-1 D)",
             CautionKind::GpsFar => "GPS far from the typed location",
         }
@@ -61,8 +69,8 @@ impl CautionKind {
     pub const fn of(caution: &Caution) -> CautionKind {
         match caution {
             Caution::ExpressionInvolved { .. } => CautionKind::Expression,
+            Caution::SpeechBasis { .. } => CautionKind::Speech,
             Caution::StatusWords { .. } => CautionKind::StatusWords,
-            Caution::RefusedBeforeTimeAllowed { .. } => CautionKind::EarlyRefusal,
         }
     }
 }
@@ -78,17 +86,6 @@ pub fn distance_m(a: (f64, f64), b: (f64, f64)) -> f64 {
     let h = ((lat2 - lat1) / 2.0).sin().powi(2)
         + lat1.cos() * lat2.cos() * ((lon2 - lon1) / 2.0).sin().powi(2);
     2.0 * 6_371_000.0 * h.sqrt().asin()
-}
-
-/// The rules' cautions over every person's decision, without repeats.
-pub fn rule_cautions<'a>(decisions: impl IntoIterator<Item = &'a Decision>) -> Vec<Caution> {
-    let mut out: Vec<Caution> = Vec::new();
-    for caution in decisions.into_iter().flat_map(|d| d.cautions.iter()) {
-        if !out.contains(caution) {
-            out.push(caution.clone());
-        }
-    }
-    out
 }
 
 /// Filters of the review queue and the register. Dates are the Town's calendar
@@ -297,8 +294,10 @@ impl ReportFilter {
 pub struct SubjectLine {
     pub label: String,
     pub outcome: Outcome,
-    pub offence: Option<Offence>,
-    pub citation: Option<CitationBrief>,
+    /// Every offence charged to the person.
+    pub offences: Vec<Offence>,
+    /// The person's citations, one per offence cited (void ones included).
+    pub citations: Vec<CitationBrief>,
 }
 
 /// A row of the review queue or the register.
@@ -357,7 +356,7 @@ pub fn reason_problems(field: &str, reason: &str, what: &str) -> Vec<FieldError>
     if reason.trim().is_empty() {
         vec![FieldError::new(
             field,
-            format!("Reason: required — a report is never {what} without one (DESIGN §3)."),
+            format!("Reason: required — nothing is {what} without one."),
         )]
     } else if reason.chars().count() > MAX_REASON_CHARS {
         vec![FieldError::new(

@@ -1,31 +1,34 @@
-//! §52-4: the one penalty of Article I.
+//! The penalties of Chapter 52: §52-4 for Article I, §52-12 for Article II.
 
 use serde::{Deserialize, Serialize};
 
 use super::Section;
 
-/// "fined one hundred ($100.00) plus costs recoverable for the use and benefit of the
-/// Town of Wells" (§52-4). The same for every Article I provision and every person;
-/// the costs are the court's to assess, so the citation states them in words only.
+/// A fine "plus costs recoverable for the use and benefit of the Town of Wells".
+/// The costs are the court's to assess, so the citation states them in words only.
+/// Every amount the product shows, stores or exports comes from here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Penalty {
-    /// Fine in cents: always 10 000 ($100.00).
+    /// Fine in cents.
     pub fine_cents: u32,
-    /// Always true: costs are added by the court at disposition.
+    /// Costs are added by the court at disposition.
     pub plus_costs: bool,
+    /// The section that sets the penalty.
+    pub section: Section,
 }
 
 impl Penalty {
+    /// §52-4: "fined one hundred ($100.00) plus costs" for any Article I provision,
+    /// the same for every person found guilty.
     pub const ARTICLE_I: Penalty = Penalty {
         fine_cents: 10_000,
         plus_costs: true,
+        section: Section::S52_4,
     };
 
-    pub const SECTION: Section = Section::S52_4;
-
-    /// The fine as printed: `$100.00`.
+    /// The fine as printed: `$100.00`, `$1,000.00`.
     pub fn fine_text(self) -> String {
-        format!("${}.{:02}", self.fine_cents / 100, self.fine_cents % 100)
+        dollars(i64::from(self.fine_cents))
     }
 
     /// The whole penalty as the citation states it.
@@ -33,9 +36,24 @@ impl Penalty {
         format!(
             "{} plus costs as assessed by the court ({})",
             self.fine_text(),
-            Self::SECTION
+            self.section
         )
     }
+}
+
+/// Cents as dollars the way the Town prints them: `$1,234.50`, `-$5.00`.
+pub fn dollars(cents: i64) -> String {
+    let sign = if cents < 0 { "-" } else { "" };
+    let cents = cents.unsigned_abs();
+    let whole = (cents / 100).to_string();
+    let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
+    for (i, digit) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    format!("{sign}${grouped}.{:02}", cents % 100)
 }
 
 #[cfg(test)]
@@ -49,5 +67,14 @@ mod tests {
             Penalty::ARTICLE_I.statement(),
             "$100.00 plus costs as assessed by the court (§52-4)"
         );
+    }
+
+    #[test]
+    fn dollars_group_thousands_and_keep_cents() {
+        assert_eq!(dollars(0), "$0.00");
+        assert_eq!(dollars(5), "$0.05");
+        assert_eq!(dollars(100_000), "$1,000.00");
+        assert_eq!(dollars(123_456_789), "$1,234,567.89");
+        assert_eq!(dollars(-13_500), "-$135.00");
     }
 }

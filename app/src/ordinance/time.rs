@@ -26,3 +26,8 @@ impl Moment {
 /// How far ahead of the server's clock a recorded time may be before it counts as
 /// "in the future": phone clocks drift, and a time typed to the minute rounds up.
 pub const CLOCK_TOLERANCE_MS: i64 = 5 * 60_000;
+
+/// Whether `at` is in the future as the rules count it (beyond the tolerance).
+pub const fn is_future(at: Moment, now: Moment) -> bool {
+    at.0 > now.0 + CLOCK_TOLERANCE_MS
+}

@@ -79,6 +79,7 @@ pub fn Summons(doc: CitationDocument) -> impl IntoView {
             <h2>"Penalty"</h2>
             <p><strong>{doc.fine_text.clone()}</strong>" — " {doc.penalty_statement.clone()}</p>
             {doc.arrest.then(|| view! { <p><strong>"§52-2: arrested, to be brought before the District Court."</strong></p> })}
+            {(doc.arrest_permitted && !doc.arrest).then(|| view! { <p>"§52-2: no arrest — summoned to answer in court."</p> })}
             <h2>"Court"</h2>
             <dl class="facts">
                 <dt>"Court"</dt><dd>{doc.court_name.clone()}</dd>
@@ -93,7 +94,7 @@ pub fn Summons(doc: CitationDocument) -> impl IntoView {
             <p class="signature">"Defendant's signature (optional — signing is not an admission): ______________________"</p>
             <h2>"Officer's account"</h2>
             <p class="narrative">{doc.narrative.clone()}</p>
-            <p class="hint">{format!("To be filed with the court within 5 days of issuance (by {}).", doc.filing_deadline)}</p>
+            <p class="hint">{format!("To be filed with the court within {} days of issuance (by {}).", crate::ordinance::FILING_DAYS, doc.filing_deadline)}</p>
         </article>
     }
 }

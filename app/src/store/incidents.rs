@@ -13,13 +13,13 @@ use crate::error::AppError;
 use crate::model::account::Role;
 use crate::model::audit::AuditOutcome;
 use crate::model::citation::CitationDocument;
+use crate::model::first_version::StoredReport;
 use crate::model::incident::{
     CitationBrief, CitationStatus, IdType, Identity, IncidentReport, Receipt, ReportStatus,
     ReportSummary, SubjectEntry, SubjectVerdict,
 };
-use crate::model::review::{distance_m, rule_cautions, CautionKind, GPS_FAR_METRES};
-use crate::ordinance::narrative::status_words;
-use crate::ordinance::{Element, Moment, Offence, Outcome, Penalty, Response};
+use crate::model::review::{distance_m, CautionKind, GPS_FAR_METRES};
+use crate::ordinance::{Moment, Offence, Outcome, Response};
 use crate::store::audit::{self, Event};
 use crate::store::group_commit::Batch;
 use crate::store::Store;
@@ -137,11 +137,9 @@ async fn submit_in(
         let outcome = verdict.outcome.clone().map_err(|_| AppError::Internal)?;
         write_subject(&mut *tx, report.incident_id, position, subject, outcome).await?;
         receipt.outcomes.push((subject.subject_id, outcome));
-        if outcome.is_citation() {
-            let offence = subject
-                .charge
-                .map(|c| c.offence)
-                .ok_or(AppError::Internal)?;
+        // One citation per offence the person is cited for (§52-4 for each).
+        for offence in cited_offences(subject, outcome) {
+            let arrest = arrest_of(subject, offence);
             let number =
                 issue_citation(&mut *tx, issuing, report.incident_id, subject, offence).await?;
             let event = Event::new("citation.issue", AuditOutcome::Success)
@@ -151,8 +149,8 @@ async fn submit_in(
                     "incident_id": id,
                     "subject_id": subject.subject_id,
                     "offence": offence.code(),
-                    "fine": Penalty::ARTICLE_I.fine_text(),
-                    "arrest": outcome == Outcome::Arrested,
+                    "fine": offence.penalty().fine_text(),
+                    "arrest": arrest,
                 }));
             events.push(event);
             let c = SubjectColumns::of(subject);
@@ -161,7 +159,7 @@ async fn submit_in(
                 subject: subject_label(c.identified, c.name, c.description),
                 offence,
                 status: CitationStatus::Issued,
-                arrest: outcome == Outcome::Arrested,
+                arrest,
             });
         }
     }
@@ -171,7 +169,7 @@ async fn submit_in(
         .after(serde_json::json!({
             "occurred_at": report.occurred_at,
             "location": report.location.text,
-            "protected_activity": report.protected_activity.code(),
+            "protected_activity": report.protected_activity().code(),
             "outcomes": verdicts.iter().filter_map(|v| v.outcome.as_ref().ok().map(|o| o.code())).collect::<Vec<_>>(),
         }));
     events.push(event);
@@ -266,7 +264,7 @@ pub(crate) async fn write_version(
     .bind(gps.map(|g| g.latitude))
     .bind(gps.map(|g| g.longitude))
     .bind(gps.map(|g| g.accuracy_m))
-    .bind(report.protected_activity.code())
+    .bind(report.protected_activity().code())
     .bind(&report.narrative)
     .bind(&report_json)
     .bind(content_hash(report))
@@ -354,15 +352,11 @@ async fn caution_codes(
     report: &IncidentReport,
     verdicts: &[SubjectVerdict],
 ) -> Result<String, sqlx::Error> {
-    let mut kinds: Vec<CautionKind> =
-        rule_cautions(verdicts.iter().filter_map(|v| v.decision.as_ref()))
-            .iter()
-            .map(CautionKind::of)
-            .collect();
-    // The narrative is screened even when no one is charged.
-    if !status_words(&report.narrative).is_empty() {
-        kinds.push(CautionKind::StatusWords);
-    }
+    // The narrative and every person's description are screened, charged or not.
+    let mut kinds: Vec<CautionKind> = crate::model::incident::cautions(report, verdicts)
+        .iter()
+        .map(CautionKind::of)
+        .collect();
     if gps_far(conn, report).await?.is_some() {
         kinds.push(CautionKind::GpsFar);
     }
@@ -370,6 +364,26 @@ async fn caution_codes(
     codes.sort_unstable();
     codes.dedup();
     Ok(codes.join(" "))
+}
+
+/// The offences a person is cited for: those charged with a citation asked for,
+/// when the rules' outcome carries one.
+pub(crate) fn cited_offences(subject: &SubjectEntry, outcome: Outcome) -> Vec<Offence> {
+    if !outcome.is_citation() {
+        return Vec::new();
+    }
+    subject
+        .charges
+        .iter()
+        .filter(|c| c.issue_citation)
+        .map(|c| c.offence)
+        .collect()
+}
+
+/// Whether the citation for `offence` records an arrest: §52-2's, when one was
+/// in fact made.
+pub(crate) fn arrest_of(subject: &SubjectEntry, offence: Offence) -> bool {
+    subject.facts.arrested && offence.permits_arrest()
 }
 
 /// How the court's papers name a person: the name (or the description of one
@@ -424,11 +438,20 @@ struct SubjectColumns {
 
 impl SubjectColumns {
     fn of(subject: &SubjectEntry) -> SubjectColumns {
-        let (response_at, manner) = match subject.response {
+        let (response_at, manner) = match subject.facts.response {
             Response::Refused { at, manner } => (Some(at.0), Some(manner.code())),
             Response::Complied { at } => (Some(at.0), None),
             Response::NoOrder | Response::LeftBeforeOrder => (None, None),
         };
+        SubjectColumns {
+            response_at,
+            manner,
+            ..SubjectColumns::of_identity(&subject.identity)
+        }
+    }
+
+    /// The identity columns alone.
+    fn of_identity(identity: &Identity) -> SubjectColumns {
         let blank = SubjectColumns {
             identified: 0,
             name: None,
@@ -437,10 +460,10 @@ impl SubjectColumns {
             id_type: None,
             id_number: None,
             description: None,
-            response_at,
-            manner,
+            response_at: None,
+            manner: None,
         };
-        match &subject.identity {
+        match identity {
             Identity::Identified {
                 full_name,
                 date_of_birth,
@@ -502,10 +525,10 @@ pub(crate) async fn write_subject(
     .bind(subject.perceived.age_range.code())
     .bind(subject.perceived.sex.code())
     .bind(subject.perceived.race.code())
-    .bind(subject.response.code())
+    .bind(subject.facts.response.code())
     .bind(c.response_at)
     .bind(c.manner)
-    .bind(subject.charge.map(|c| c.offence.code()))
+    .bind(subject.offences().next().map(Offence::code))
     .bind(outcome.code())
     .execute(&mut *conn)
     .await?;
@@ -514,6 +537,20 @@ pub(crate) async fn write_subject(
             format!("subjects.{position}"),
             "This person's id belongs to another report. Start a new report.",
         ));
+    }
+    // Every offence charged (subject.offence keeps the first, for the lists).
+    let sid = subject.subject_id.to_string();
+    sqlx::query("DELETE FROM charge WHERE subject_id = ?")
+        .bind(&sid)
+        .execute(&mut *conn)
+        .await?;
+    if !subject.charges.is_empty() {
+        let mut insert =
+            sqlx::QueryBuilder::<sqlx::Sqlite>::new("INSERT INTO charge (subject_id, offence) ");
+        insert.push_values(&subject.charges, |mut row, c| {
+            row.push_bind(&sid).push_bind(c.offence.code());
+        });
+        insert.build().execute(&mut *conn).await?;
     }
     Ok(())
 }
@@ -547,8 +584,8 @@ pub(crate) async fn issue_citation(
     .bind(incident_id.to_string())
     .bind(subject.subject_id.to_string())
     .bind(offence.code())
-    .bind(i64::from(Penalty::ARTICLE_I.fine_cents))
-    .bind(i64::from(offence.directs_arrest()))
+    .bind(i64::from(offence.penalty().fine_cents))
+    .bind(i64::from(arrest_of(subject, offence)))
     .bind(&court.court_name)
     .bind(&court.court_address)
     .bind(issuing.zone.date_after(issuing.now, court.answer_days))
@@ -700,6 +737,7 @@ struct CitationRow {
     incident_id: String,
     subject_id: String,
     offence: String,
+    fine_cents: i64,
     arrest: i64,
     court_name: String,
     court_address: String,
@@ -725,12 +763,15 @@ fn may_read(viewer: &Actor, issued_by: &str, status: CitationStatus) -> bool {
             ))
 }
 
-/// What a printed citation is made from: the citation, its officer, the report.
+/// What a printed citation is made from: the citation, its officer, and the
+/// report's current revision as it was stored (a report stored in the first
+/// version's shape prints from that shape, word for word).
 const DOCUMENT_SELECT: &str =
-    "SELECT c.number, c.incident_id, c.subject_id, c.offence, c.arrest, c.court_name, c.court_address, \
-     c.appearance_date, c.issued_at, c.issued_by, c.status, c.void_reason, \
-     u.full_name AS officer_name, u.badge_number AS officer_badge, i.report_json \
-     FROM citation c JOIN app_user u ON u.user_id = c.issued_by JOIN incident i USING (incident_id)";
+    "SELECT c.number, c.incident_id, c.subject_id, c.offence, c.fine_cents, c.arrest, c.court_name, \
+     c.court_address, c.appearance_date, c.issued_at, c.issued_by, c.status, c.void_reason, \
+     u.full_name AS officer_name, u.badge_number AS officer_badge, r.report_json \
+     FROM citation c JOIN app_user u ON u.user_id = c.issued_by JOIN incident i USING (incident_id) \
+     JOIN incident_revision r ON r.incident_id = i.incident_id AND r.revision = i.revision";
 
 /// The citation as printed, for a viewer allowed to read it.
 pub async fn citation_document(
@@ -783,6 +824,7 @@ struct CourtLineRow {
     issued_at: i64,
     issued_by: String,
     offence: String,
+    fine_cents: i64,
     arrest: i64,
     court_name: String,
     court_address: String,
@@ -808,7 +850,7 @@ struct CourtLineRow {
 /// that per-column copying cost more than SQLite's own reading.
 fn court_line_select() -> String {
     format!(
-        "SELECT json_array(c.number, c.status, c.issued_at, c.issued_by, c.offence, c.arrest, c.court_name, \
+        "SELECT json_array(c.number, c.status, c.issued_at, c.issued_by, c.offence, c.fine_cents, c.arrest, c.court_name, \
          c.court_address, c.appearance_date, u.full_name, u.badge_number, \
          s.identified, s.full_name, s.date_of_birth, s.address, s.id_type, s.id_number, s.description, \
          i.occurred_at, i.location_text, i.place_type, {}) \
@@ -927,13 +969,17 @@ fn court_line(
         ),
         occurred_at: zone.date_time(Moment(r.occurred_at)),
         place: format!("{} ({})", r.location_text, place.label()),
-        fine: offence.penalty().fine_text(),
-        costs: crate::model::court::costs_text(),
+        fine: crate::ordinance::Penalty {
+            fine_cents: u32::try_from(r.fine_cents).map_err(|_| AppError::Internal)?,
+            ..offence.penalty()
+        }
+        .fine_text(),
+        costs: crate::model::court::costs_text(offence.penalty()),
         arrest: r.arrest == 1,
         court_name: r.court_name,
         court_address: r.court_address,
         appearance_date: r.appearance_date,
-        filing_deadline: zone.date_after(Moment(r.issued_at), crate::model::court::FILING_DAYS),
+        filing_deadline: zone.date_after(Moment(r.issued_at), crate::ordinance::FILING_DAYS),
     })
 }
 
@@ -947,32 +993,33 @@ fn document_of(
     if !may_read(viewer, &row.issued_by, status) {
         return Ok(None);
     }
-    let report: IncidentReport = serde_json::from_str(&row.report_json).map_err(|e| {
+    let stored = StoredReport::parse(&row.report_json).map_err(|e| {
         tracing::error!(error = %e, incident = row.incident_id, "stored report does not parse");
         AppError::Internal
     })?;
-    let subject = report
-        .subjects
-        .iter()
-        .find(|s| s.subject_id.to_string() == row.subject_id)
-        .ok_or(AppError::Internal)?;
     let offence = Offence::from_code(&row.offence).ok_or(AppError::Internal)?;
-    Ok(Some(document(row, status, &report, subject, offence, zone)))
-}
-
-fn document(
-    row: &CitationRow,
-    status: CitationStatus,
-    report: &IncidentReport,
-    subject: &SubjectEntry,
-    offence: Offence,
-    zone: &TownZone,
-) -> CitationDocument {
-    let defendant = Defendant::of(SubjectColumns::of(subject));
-    let penalty = offence.penalty();
-    let refusal_text = matches!(subject.response, Response::Refused { .. })
-        .then(|| response_text(&subject.response, zone));
-    CitationDocument {
+    let subject_id = parse_uuid(&row.subject_id)?;
+    let text = crate::documents::record::violation_text(&stored, subject_id, offence, zone)
+        .ok_or(AppError::Internal)?;
+    let identity = match &stored {
+        StoredReport::First(first) => first
+            .subjects
+            .iter()
+            .find(|s| s.subject_id == subject_id)
+            .map(|s| s.identity.clone()),
+        StoredReport::Current(report) => report
+            .subjects
+            .iter()
+            .find(|s| s.subject_id == subject_id)
+            .map(|s| s.identity.clone()),
+    }
+    .ok_or(AppError::Internal)?;
+    let defendant = Defendant::of(SubjectColumns::of_identity(&identity));
+    let penalty = crate::ordinance::Penalty {
+        fine_cents: u32::try_from(row.fine_cents).map_err(|_| AppError::Internal)?,
+        ..offence.penalty()
+    };
+    Ok(Some(CitationDocument {
         number: row.number.clone(),
         status,
         issued_at_text: zone.date_time(Moment(row.issued_at)),
@@ -985,83 +1032,22 @@ fn document(
         offence_code: offence.code().to_owned(),
         offence_reference: offence.reference(),
         offence_title: offence.title().to_owned(),
-        violation: violation_lines(report, offence),
-        narrative: report.narrative.clone(),
-        occurred_at_text: zone.date_time(report.occurred_at),
-        location: report.location.text.trim().to_owned(),
-        place: report.location.place.label().to_owned(),
-        order_words: report.order.as_ref().map(|o| o.words.clone()),
-        order_given_text: report.order.as_ref().map(|o| order_text(o, zone)),
-        refusal_text,
+        violation: text.violation,
+        narrative: text.narrative,
+        occurred_at_text: text.occurred_at_text,
+        location: text.location,
+        place: text.place,
+        order_words: text.order_words,
+        order_given_text: text.order_given_text,
+        refusal_text: text.refusal_text,
         fine_text: penalty.fine_text(),
         penalty_statement: penalty.statement(),
         arrest: row.arrest == 1,
+        arrest_permitted: offence.permits_arrest(),
         court_name: row.court_name.clone(),
         court_address: row.court_address.clone(),
         appearance_date: row.appearance_date.clone(),
-        filing_deadline: zone.date_after(Moment(row.issued_at), crate::model::court::FILING_DAYS),
+        filing_deadline: zone.date_after(Moment(row.issued_at), crate::ordinance::FILING_DAYS),
         void_reason: row.void_reason.clone(),
-    }
-}
-
-/// The violation in the ordinance's words: each element of the offence, with what
-/// the officer recorded where the element has parts.
-/// The §52-1 D order in words: when, whether to move on, the time allowed.
-pub(crate) fn order_text(o: &crate::ordinance::DispersalOrder, zone: &TownZone) -> String {
-    let time = if o.minutes_to_comply == 0 {
-        "to comply at once".to_owned()
-    } else {
-        format!("{} min allowed to comply", o.minutes_to_comply)
-    };
-    let move_on = if o.move_on {
-        "; ordered to move on"
-    } else {
-        ""
-    };
-    format!("{}{move_on}; {time}", zone.date_time(o.given_at))
-}
-
-/// A person's response to the order in words.
-pub(crate) fn response_text(response: &Response, zone: &TownZone) -> String {
-    match response {
-        Response::NoOrder => "No order given to this person".to_owned(),
-        Response::LeftBeforeOrder => "Left before an order could be given".to_owned(),
-        Response::Complied { at } => format!("Complied at {}", zone.date_time(*at)),
-        Response::Refused { at, manner } => {
-            format!("{} at {}", manner.label(), zone.date_time(*at))
-        }
-    }
-}
-
-pub(crate) fn violation_lines(report: &IncidentReport, offence: Offence) -> Vec<String> {
-    let c = &report.conduct;
-    offence
-        .elements()
-        .iter()
-        .map(|element| {
-            let detail = match element {
-                Element::PassageObstructed => Some(
-                    [
-                        ("pedestrians", c.passage.pedestrians),
-                        ("vehicles", c.passage.vehicles),
-                    ]
-                    .iter()
-                    .filter(|(_, on)| *on)
-                    .map(|(w, _)| *w)
-                    .collect::<Vec<_>>()
-                    .join(" and "),
-                ),
-                Element::TwoOrMorePersons => Some(format!("{} persons", c.group.persons_together)),
-                _ => None,
-            };
-            match detail {
-                Some(d) if !d.is_empty() => format!(
-                    "{} ({d}) — {}",
-                    element.description(),
-                    element.section(offence)
-                ),
-                _ => format!("{} — {}", element.description(), element.section(offence)),
-            }
-        })
-        .collect()
+    }))
 }

@@ -21,6 +21,7 @@ pub mod audit;
 pub mod backup;
 pub mod court;
 pub mod dashboard;
+pub mod first_version;
 pub mod group_commit;
 pub mod incidents;
 pub mod register;

@@ -8,18 +8,15 @@ use uuid::Uuid;
 use crate::auth::Actor;
 use crate::error::AppError;
 use crate::model::account::Role;
+use crate::model::first_version::StoredReport;
 use crate::model::incident::CitationBrief;
 use crate::model::incident::{CitationStatus, IncidentReport, ReportStatus};
 use crate::model::review::{
-    changes, rule_cautions, CautionKind, DecisionView, OfficerOption, RegisterCursor, RegisterPage,
-    ReportFilter, ReportRow, ReportView, RevisionView, SubjectLine, CELLS_PER_DEGREE,
+    changes, CautionKind, DecisionView, OfficerOption, RegisterCursor, RegisterPage, ReportFilter,
+    ReportRow, ReportView, RevisionView, SubjectLine, CELLS_PER_DEGREE,
 };
-use crate::ordinance::narrative::status_words;
-use crate::ordinance::{Caution, Moment, Offence, Outcome};
-use crate::store::incidents::{
-    citations_of, gps_far, order_text, parse_uuid, response_text, subject_label, usual_fix,
-    violation_lines,
-};
+use crate::ordinance::{Moment, Offence, Outcome};
+use crate::store::incidents::{citations_of, gps_far, parse_uuid, subject_label, usual_fix};
 use crate::town_time::TownZone;
 
 /// The GPS grid cell of an incident's fix, in SQL: the same arithmetic as
@@ -138,7 +135,6 @@ fn push_filter(
     // One person must match every person-level condition: "a person perceived as
     // 18–24 who was cited", not one of each.
     let person: Vec<(&str, &'static str)> = [
-        ("offence", filter.offence.map(Offence::code)),
         ("outcome", filter.outcome.map(Outcome::code)),
         ("perceived_age", filter.age.map(|a| a.code())),
         ("perceived_sex", filter.sex.map(|a| a.code())),
@@ -148,7 +144,7 @@ fn push_filter(
     .into_iter()
     .filter_map(|(column, code)| code.map(|c| (column, c)))
     .collect();
-    if !person.is_empty() {
+    if !person.is_empty() || filter.offence.is_some() {
         q.push(
             " AND EXISTS (SELECT 1 FROM subject s WHERE s.incident_id = i.incident_id \
              AND s.withdrawn_at IS NULL",
@@ -156,6 +152,12 @@ fn push_filter(
         // `column` is one of the fixed names above, never input.
         for (column, code) in person {
             q.push(format!(" AND s.{column} = ")).push_bind(code);
+        }
+        // Any of the offences charged to the person (`charge`), not only the first.
+        if let Some(offence) = filter.offence {
+            q.push(" AND EXISTS (SELECT 1 FROM charge ch WHERE ch.subject_id = s.subject_id AND ch.offence = ")
+                .push_bind(offence.code())
+                .push(")");
         }
         q.push(")");
     }
@@ -229,49 +231,60 @@ pub fn officer_label(name: &str, badge: Option<&str>) -> String {
     }
 }
 
-/// The current persons of a report, each with their citation if any.
+/// The current persons of a report, each with the offences charged and their
+/// citations (one per offence cited).
 async fn subject_lines(
     conn: &mut SqliteConnection,
     incident_id: &str,
 ) -> Result<Vec<SubjectLine>, AppError> {
     type LineRow = (
+        String,
         i64,
         Option<String>,
         Option<String>,
         String,
         Option<String>,
-        Option<String>,
-        Option<String>,
-        Option<i64>,
     );
     let rows: Vec<LineRow> = sqlx::query_as(
-        "SELECT s.identified, s.full_name, s.description, s.outcome, s.offence, c.number, c.status, c.arrest \
-         FROM subject s LEFT JOIN citation c ON c.subject_id = s.subject_id \
-         WHERE s.incident_id = ? AND s.withdrawn_at IS NULL ORDER BY s.position",
+        "SELECT s.subject_id, s.identified, s.full_name, s.description, s.outcome, \
+         (SELECT group_concat(ch.offence, ' ') FROM charge ch WHERE ch.subject_id = s.subject_id) \
+         FROM subject s WHERE s.incident_id = ? AND s.withdrawn_at IS NULL ORDER BY s.position",
+    )
+    .bind(incident_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let citations: Vec<(String, String, String, String, i64)> = sqlx::query_as(
+        "SELECT subject_id, number, offence, status, arrest FROM citation WHERE incident_id = ? ORDER BY seq",
     )
     .bind(incident_id)
     .fetch_all(&mut *conn)
     .await?;
     rows.into_iter()
         .map(
-            |(identified, name, description, outcome, offence, number, status, arrest)| {
+            |(subject_id, identified, name, description, outcome, offences)| {
                 let label = subject_label(identified, name, description);
-                let offence = offence.as_deref().and_then(Offence::from_code);
-                let citation = match (number, status, offence) {
-                    (Some(number), Some(status), Some(offence)) => Some(CitationBrief {
-                        number,
-                        subject: label.clone(),
-                        offence,
-                        status: CitationStatus::from_code(&status).ok_or(AppError::Internal)?,
-                        arrest: arrest == Some(1),
-                    }),
-                    _ => None,
-                };
+                let citations = citations
+                    .iter()
+                    .filter(|c| c.0 == subject_id)
+                    .map(|(_, number, offence, status, arrest)| {
+                        Ok(CitationBrief {
+                            number: number.clone(),
+                            subject: label.clone(),
+                            offence: Offence::from_code(offence).ok_or(AppError::Internal)?,
+                            status: CitationStatus::from_code(status).ok_or(AppError::Internal)?,
+                            arrest: *arrest == 1,
+                        })
+                    })
+                    .collect::<Result<_, AppError>>()?;
                 Ok(SubjectLine {
                     label,
                     outcome: Outcome::from_code(&outcome).ok_or(AppError::Internal)?,
-                    offence,
-                    citation,
+                    offences: offences
+                        .unwrap_or_default()
+                        .split_whitespace()
+                        .filter_map(Offence::from_code)
+                        .collect(),
+                    citations,
                 })
             },
         )
@@ -473,36 +486,68 @@ pub async fn report(
         String,
         String,
         Option<String>,
+        String,
     );
     let head: Head = sqlx::query_as(
         "SELECT i.officer_id, i.status, i.revision, i.occurred_at, i.submitted_at, i.return_reason, \
-         i.report_json, u.full_name, u.badge_number FROM incident i JOIN app_user u ON u.user_id = i.officer_id \
-         WHERE i.incident_id = ?",
+         i.report_json, u.full_name, u.badge_number, i.cautions FROM incident i \
+         JOIN app_user u ON u.user_id = i.officer_id WHERE i.incident_id = ?",
     )
     .bind(&id)
     .fetch_optional(&mut *conn)
     .await?
     .ok_or(AppError::NotFound)?;
-    let (officer_id, status, revision, occurred_at, submitted_at, return_reason, json, name, badge) =
-        head;
+    let (
+        officer_id,
+        status,
+        revision,
+        occurred_at,
+        submitted_at,
+        return_reason,
+        json,
+        name,
+        badge,
+        stored_cautions,
+    ) = head;
     if !(viewer.has(Role::Chief)
         || (viewer.has(Role::Officer) && officer_id == viewer.user_id.to_string()))
     {
         return Err(AppError::NotFound);
     }
     let report: IncidentReport = serde_json::from_str(&json).map_err(|_| AppError::Internal)?;
-    let verdicts = crate::model::incident::verdicts(&report, Moment(submitted_at));
-    let rule = rule_cautions(verdicts.iter().filter_map(|v| v.decision.as_ref()));
-    let words = status_words(&report.narrative);
-    let mut cautions: Vec<String> = rule.iter().map(Caution::message).collect();
-    // The narrative is screened even when no one is charged.
-    if !words.is_empty()
-        && !rule
-            .iter()
-            .any(|c| matches!(c, Caution::StatusWords { .. }))
-    {
-        cautions.push(Caution::StatusWords { words }.message());
-    }
+    type RevRow = (i64, i64, String, Option<String>, String, String);
+    let revisions: Vec<RevRow> = sqlx::query_as(
+        "SELECT r.revision, r.at, r.kind, r.reason, r.report_json, u.full_name FROM incident_revision r \
+         JOIN app_user u ON u.user_id = r.actor_id WHERE r.incident_id = ? ORDER BY r.revision",
+    )
+    .bind(&id)
+    .fetch_all(&mut *conn)
+    .await?;
+    // The current revision as stored: a report still in the first version's shape
+    // reads and prints as it did.
+    let stored = revisions
+        .iter()
+        .find(|r| r.0 == revision)
+        .map(|r| StoredReport::parse(&r.4))
+        .transpose()
+        .map_err(|_| AppError::Internal)?
+        .unwrap_or_else(|| StoredReport::Current(report.clone()));
+    let mut cautions: Vec<String> = match &stored {
+        // The first version's cautions, as the record stored them when decided.
+        StoredReport::First(_) => stored_cautions
+            .split_whitespace()
+            .filter_map(CautionKind::from_code)
+            .filter(|k| *k != CautionKind::GpsFar)
+            .map(|k| k.label().to_owned())
+            .collect(),
+        StoredReport::Current(current) => {
+            let verdicts = crate::model::incident::verdicts(current, Moment(submitted_at));
+            crate::model::incident::cautions(current, &verdicts)
+                .iter()
+                .map(crate::ordinance::Caution::message)
+                .collect()
+        }
+    };
     if let Some(metres) = gps_far(&mut conn, &report).await? {
         let usual = usual_fix(&mut conn, &report.location.text, &id).await?;
         cautions.push(format!(
@@ -515,19 +560,17 @@ pub async fn report(
         ));
     }
 
-    type RevRow = (i64, i64, String, Option<String>, String, String);
-    let revisions: Vec<RevRow> = sqlx::query_as(
-        "SELECT r.revision, r.at, r.kind, r.reason, r.report_json, u.full_name FROM incident_revision r \
-         JOIN app_user u ON u.user_id = r.actor_id WHERE r.incident_id = ? ORDER BY r.revision",
-    )
-    .bind(&id)
-    .fetch_all(&mut *conn)
-    .await?;
     let mut history = Vec::with_capacity(revisions.len());
     let mut previous: Option<serde_json::Value> = None;
     for (rev, at, kind, reason, rjson, actor) in revisions {
-        let value: serde_json::Value =
-            serde_json::from_str(&rjson).map_err(|_| AppError::Internal)?;
+        // Each revision in the current shape, so a change across the move to
+        // per-person facts shows as what changed, not as everything moved.
+        let value = serde_json::to_value(
+            StoredReport::parse(&rjson)
+                .map_err(|_| AppError::Internal)?
+                .current(),
+        )
+        .map_err(|_| AppError::Internal)?;
         history.push(RevisionView {
             revision: rev,
             at_text: zone.date_time(Moment(at)),
@@ -560,7 +603,7 @@ pub async fn report(
         return_reason,
         subjects: subject_lines(&mut conn, &id).await?,
         citations: citations_of(&mut conn, &id).await?,
-        record: record_lines(&report, zone),
+        record: crate::documents::record::record_lines(&stored, zone),
         report,
         cautions,
         history,
@@ -578,66 +621,4 @@ pub async fn report(
             )
             .collect(),
     })
-}
-
-/// The report in words for the full report page, in the Town's time.
-fn record_lines(report: &IncidentReport, zone: &TownZone) -> Vec<(String, String)> {
-    let mut lines = vec![
-        (
-            "Date and time".to_owned(),
-            zone.date_time(report.occurred_at),
-        ),
-        ("Location".to_owned(), report.location.text.clone()),
-        (
-            "Place (§52-1 C)".to_owned(),
-            report.location.place.label().to_owned(),
-        ),
-    ];
-    if let Some(g) = report.location.gps {
-        lines.push((
-            "GPS fix".to_owned(),
-            format!(
-                "{:.5}, {:.5} (± {:.0} m)",
-                g.latitude, g.longitude, g.accuracy_m
-            ),
-        ));
-    }
-    lines.push((
-        "Protected activity (§52-1 E)".to_owned(),
-        report.protected_activity.label().to_owned(),
-    ));
-    for offence in crate::ordinance::suggested_offences(&report.facts()) {
-        for line in violation_lines(report, offence) {
-            lines.push((format!("Conduct — {}", offence.reference()), line));
-        }
-    }
-    match &report.order {
-        Some(o) => {
-            lines.push(("Order (§52-1 D)".to_owned(), order_text(o, zone)));
-            lines.push(("Words of the order".to_owned(), format!("“{}”", o.words)));
-        }
-        None => lines.push(("Order (§52-1 D)".to_owned(), "No order given".to_owned())),
-    }
-    for s in &report.subjects {
-        let who = match &s.identity {
-            crate::model::incident::Identity::Identified { full_name, .. } => full_name.clone(),
-            crate::model::incident::Identity::Described { description } => {
-                format!("Unidentified: {description}")
-            }
-        };
-        lines.push((
-            format!("Response — {who}"),
-            response_text(&s.response, zone),
-        ));
-        lines.push((
-            format!("Perceived — {who}"),
-            format!(
-                "{}, {}, {} (officer's perception, for bias audits)",
-                s.perceived.age_range.label(),
-                s.perceived.sex.label(),
-                s.perceived.race.label()
-            ),
-        ));
-    }
-    lines
 }

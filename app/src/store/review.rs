@@ -13,7 +13,7 @@ use crate::model::incident::{
     CitationStatus, IncidentReport, Receipt, ReportStatus, SubjectVerdict,
 };
 use crate::model::review::ReviewAction;
-use crate::ordinance::Moment;
+use crate::ordinance::{Moment, Offence};
 use crate::store::audit::{self, Event};
 use crate::store::incidents::{self, Issuing, Version};
 use crate::store::Store;
@@ -247,27 +247,81 @@ impl Correction<'_> {
 }
 
 /// A citation already stored for one person of the report.
+#[derive(Debug)]
 struct Existing {
     number: String,
     status: CitationStatus,
+    offence: Offence,
 }
 
-async fn existing_citation(
+/// The person's citations, one per offence, oldest first.
+async fn existing_citations(
     conn: &mut SqliteConnection,
     subject_id: &str,
-) -> Result<Option<Existing>, AppError> {
-    let row: Option<(String, String)> =
-        sqlx::query_as("SELECT number, status FROM citation WHERE subject_id = ?")
-            .bind(subject_id)
-            .fetch_optional(&mut *conn)
-            .await?;
-    row.map(|(number, status)| {
-        Ok(Existing {
-            number,
-            status: CitationStatus::from_code(&status).ok_or(AppError::Internal)?,
+) -> Result<Vec<Existing>, AppError> {
+    let rows: Vec<(String, String, String)> = sqlx::query_as(
+        "SELECT number, status, offence FROM citation WHERE subject_id = ? ORDER BY year, seq",
+    )
+    .bind(subject_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    rows.into_iter()
+        .map(|(number, status, offence)| {
+            Ok(Existing {
+                number,
+                status: CitationStatus::from_code(&status).ok_or(AppError::Internal)?,
+                offence: Offence::from_code(&offence).ok_or(AppError::Internal)?,
+            })
         })
-    })
-    .transpose()
+        .collect()
+}
+
+/// What a correction does to one person's citations.
+#[derive(Debug, Default)]
+struct CitationPlan<'a> {
+    /// Kept, or kept with its offence changed: (citation, offence now).
+    keep: Vec<(&'a Existing, Offence)>,
+    /// Offences newly cited: each needs a new number.
+    issue: Vec<Offence>,
+    /// No longer cited: voided with the correction's reason.
+    withdraw: Vec<&'a Existing>,
+}
+
+/// Matches the offences a person is cited for now with the citations they hold.
+/// A citation for the same offence is kept; a citation whose offence is no
+/// longer cited takes, in order, an offence newly cited — an amended charge
+/// keeps its number, as a single charge always did; what is left is issued or
+/// withdrawn. A void citation is never reused.
+fn plan<'a>(existing: &'a [Existing], cited: &[Offence]) -> Result<CitationPlan<'a>, &'a Existing> {
+    let mut plan = CitationPlan::default();
+    let live: Vec<&Existing> = existing
+        .iter()
+        .filter(|e| e.status != CitationStatus::Void)
+        .collect();
+    let mut unmatched: Vec<Offence> = Vec::new();
+    for &offence in cited {
+        if let Some(void) = existing
+            .iter()
+            .find(|e| e.offence == offence && e.status == CitationStatus::Void)
+        {
+            if !live.iter().any(|e| e.offence == offence) {
+                return Err(void);
+            }
+        }
+        match live.iter().find(|e| e.offence == offence) {
+            Some(e) => plan.keep.push((e, offence)),
+            None => unmatched.push(offence),
+        }
+    }
+    let mut spare = live.into_iter().filter(|e| !cited.contains(&e.offence));
+    for offence in unmatched {
+        match spare.next() {
+            Some(e) => plan.keep.push((e, offence)),
+            None => plan.issue.push(offence),
+        }
+    }
+    plan.withdraw.extend(spare);
+    Ok(plan)
 }
 
 /// Stores a corrected report as the next revision. The caller has re-run the
@@ -303,8 +357,9 @@ pub async fn correct(
             current.status.label().to_lowercase()
         )));
     }
-    let before: IncidentReport =
-        serde_json::from_str(&current.report_json).map_err(|_| AppError::Internal)?;
+    let before = crate::model::first_version::StoredReport::parse(&current.report_json)
+        .map_err(|_| AppError::Internal)?
+        .current();
     let revision = current.revision + 1;
     let reason = match correction {
         Correction::Resubmit => None,
@@ -327,7 +382,7 @@ pub async fn correct(
         .filter(|b| !report.subjects.iter().any(|s| s.subject_id == b.subject_id))
     {
         let sid = gone.subject_id.to_string();
-        withdraw_citation(&mut tx, actor, now, &sid, &withdrawal).await?;
+        withdraw_citations(&mut tx, actor, now, &sid, &withdrawal).await?;
         sqlx::query("UPDATE subject SET withdrawn_at = ? WHERE subject_id = ?")
             .bind(now.0)
             .bind(&sid)
@@ -340,49 +395,40 @@ pub async fn correct(
         let outcome = verdict.outcome.clone().map_err(|_| AppError::Internal)?;
         let sid = subject.subject_id.to_string();
         incidents::write_subject(&mut tx, report.incident_id, position, subject, outcome).await?;
-        let existing = existing_citation(&mut tx, &sid).await?;
-        if outcome.is_citation() {
-            let offence = subject
-                .charge
-                .map(|c| c.offence)
-                .ok_or(AppError::Internal)?;
-            match existing {
-                Some(c) if c.status == CitationStatus::Void => {
-                    return Err(AppError::invalid(
-                        format!("subjects.{position}.charge"),
-                        format!(
-                        "Citation {} for this person was voided; a void number is never reused. \
-                             Record a new incident to cite them again.",
-                        c.number
-                    ),
-                    ))
-                }
-                Some(c) => {
-                    update_citation(&mut tx, &c, correction, now, offence).await?;
-                }
-                None if matches!(correction, Correction::Amend { .. }) => {
-                    // §52-4 citations are issued by the officer who saw the
-                    // refusal, not by the desk.
-                    return Err(AppError::invalid(
-                        format!("subjects.{position}.charge"),
-                        "An amendment cannot issue a new citation: the officer who gave the order \
-                         issues it. Return the report to the officer instead.",
-                    ));
-                }
-                None => {
-                    let number = incidents::issue_citation(
-                        &mut tx,
-                        issuing,
-                        report.incident_id,
-                        subject,
-                        offence,
-                    )
+        let existing = existing_citations(&mut tx, &sid).await?;
+        let cited = incidents::cited_offences(subject, outcome);
+        let plan = plan(&existing, &cited).map_err(|void| {
+            AppError::invalid(
+                format!("subjects.{position}.charges"),
+                format!(
+                    "Citation {} ({}) for this person was voided; a void number is never reused. \
+                     Record a new incident to cite them for it again.",
+                    void.number,
+                    void.offence.reference()
+                ),
+            )
+        })?;
+        if !plan.issue.is_empty() && matches!(correction, Correction::Amend { .. }) {
+            // §52-4 citations are issued by the officer who saw the refusal,
+            // not by the desk.
+            return Err(AppError::invalid(
+                format!("subjects.{position}.charges"),
+                "An amendment cannot issue a new citation: the officer who gave the order \
+                 issues it. Return the report to the officer instead.",
+            ));
+        }
+        for (citation, offence) in &plan.keep {
+            let arrest = incidents::arrest_of(subject, *offence);
+            update_citation(&mut tx, citation, correction, now, *offence, arrest).await?;
+        }
+        for citation in &plan.withdraw {
+            withdraw(&mut tx, actor, now, citation, &withdrawal).await?;
+        }
+        for offence in plan.issue {
+            let number =
+                incidents::issue_citation(&mut tx, issuing, report.incident_id, subject, offence)
                     .await?;
-                    issued.push(number);
-                }
-            }
-        } else if existing.is_some() {
-            withdraw_citation(&mut tx, actor, now, &sid, &withdrawal).await?;
+            issued.push(number);
         }
     }
 
@@ -438,7 +484,8 @@ async fn update_citation(
     existing: &Existing,
     correction: Correction<'_>,
     now: Moment,
-    offence: crate::ordinance::Offence,
+    offence: Offence,
+    arrest: bool,
 ) -> Result<(), sqlx::Error> {
     // An officer's correction goes back for review; a chief's amendment keeps
     // the status, and one made after filing shows on the next export.
@@ -456,7 +503,7 @@ async fn update_citation(
          amended_at = CASE WHEN ? THEN ? ELSE amended_at END WHERE number = ?",
     )
     .bind(offence.code())
-    .bind(i64::from(offence.directs_arrest()))
+    .bind(i64::from(arrest))
     .bind(status.code())
     .bind(now.0)
     .bind(amended)
@@ -467,18 +514,29 @@ async fn update_citation(
     Ok(())
 }
 
-/// Voids the person's citation, if any and not already void. One with the
-/// court cannot be withdrawn this way.
-async fn withdraw_citation(
+/// Voids the person's citations that are not void already. One with the court
+/// cannot be withdrawn this way.
+async fn withdraw_citations(
     conn: &mut SqliteConnection,
     by: &Actor,
     now: Moment,
     subject_id: &str,
     reason: &str,
 ) -> Result<(), AppError> {
-    let Some(c) = existing_citation(conn, subject_id).await? else {
-        return Ok(());
-    };
+    for c in existing_citations(conn, subject_id).await? {
+        withdraw(conn, by, now, &c, reason).await?;
+    }
+    Ok(())
+}
+
+/// Voids one citation, unless void already; one with the court cannot be.
+async fn withdraw(
+    conn: &mut SqliteConnection,
+    by: &Actor,
+    now: Moment,
+    c: &Existing,
+    reason: &str,
+) -> Result<(), AppError> {
     match c.status {
         CitationStatus::Void => Ok(()),
         CitationStatus::Filed | CitationStatus::Disposed => Err(AppError::conflict(format!(

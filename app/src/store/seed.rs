@@ -23,11 +23,13 @@ use crate::model::incident::{
     Perceived, PerceivedRace, PerceivedSex, ReportStatus, SubjectEntry,
 };
 use crate::ordinance::{
-    suggested_offences, Conduct, DispersalOrder, Moment, PlaceType, ProtectedActivity,
+    suggested_offences, Conduct, DispersalOrder, Moment, PersonFacts, PlaceType, ProtectedActivity,
     RefusalManner, Response,
 };
 use crate::store::audit::{self, Event};
-use crate::store::incidents::{issue_citation, write_subject, write_version, Issuing, Version};
+use crate::store::incidents::{
+    cited_offences, issue_citation, write_subject, write_version, Issuing, Version,
+};
 use crate::store::Store;
 use crate::town_time::TownZone;
 
@@ -292,7 +294,7 @@ const TOWNS: &[&str] = &[
 ];
 
 /// What happened, weighted like a coastal summer town's calls.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Scene {
     Blocking,
     Entrance,
@@ -478,6 +480,7 @@ fn report(rng: &mut StdRng, at: Moment) -> (IncidentReport, Moment) {
         Scene::Blocking => {
             conduct.passage.pedestrians = true;
             conduct.passage.vehicles = chance(rng, 20);
+            conduct.passage.place = Some(where_.place);
             (
                 "none",
                 "Stood across the sidewalk; pedestrians had to step into the road to pass.",
@@ -506,9 +509,10 @@ fn report(rng: &mut StdRng, at: Moment) -> (IncidentReport, Moment) {
             )
         }
         Scene::Group => {
-            conduct.group.persons_together = persons as u16 + rng.gen_range(0..3);
+            conduct.group.others = rng.gen_range(0..3);
             conduct.group.obstructs_free_passage = true;
             conduct.passage.pedestrians = true;
+            conduct.passage.place = Some(where_.place);
             (
                 "none",
                 "A group stood across the street and the sidewalk; traffic had to stop.",
@@ -518,8 +522,10 @@ fn report(rng: &mut StdRng, at: Moment) -> (IncidentReport, Moment) {
         }
         Scene::Noise => {
             conduct.remained_in_one_location = chance(rng, 50);
-            conduct.peace.loud_or_unusual_noise = true;
+            conduct.peace.loud_noise = true;
+            conduct.peace.unusual_noise = chance(rng, 30);
             conduct.peace.unruly_or_boisterous_manner = chance(rng, 40);
+            conduct.peace.boisterous_songs = chance(rng, 10);
             conduct.peace.disturbed_quiet_and_good_order = true;
             (
                 "none",
@@ -530,6 +536,7 @@ fn report(rng: &mut StdRng, at: Moment) -> (IncidentReport, Moment) {
         }
         Scene::Picket => {
             conduct.passage.pedestrians = chance(rng, 30);
+            conduct.passage.place = conduct.passage.pedestrians.then_some(where_.place);
             (
                 weighted(
                     rng,
@@ -562,33 +569,39 @@ fn report(rng: &mut StdRng, at: Moment) -> (IncidentReport, Moment) {
     let order_given = matches!(protected_activity, ProtectedActivity::None) && chance(rng, 92);
     let given_at = Moment(at.0 + rng.gen_range(3..12) * MINUTE);
     let minutes = [0u32, 1, 2, 5][rng.gen_range(0..4)];
-    let order = order_given.then(|| DispersalOrder {
-        words: words.to_owned(),
-        given_at,
-        move_on,
-        minutes_to_comply: minutes,
-    });
+    let orders: Vec<DispersalOrder> = order_given
+        .then(|| DispersalOrder {
+            words: words.to_owned(),
+            given_at,
+            move_on,
+            minutes_to_comply: minutes,
+        })
+        .into_iter()
+        .collect();
     let incident_id = v7(rng, at);
-    let offences = {
-        let facts = crate::ordinance::Facts {
-            place: where_.place,
-            protected_activity,
-            conduct,
-            order: order.clone(),
-            narrative: narrative.clone(),
-        };
-        suggested_offences(&facts)
-    };
     let mut latest = given_at;
-    let subjects = (0..persons)
-        .map(|_| {
+    let subjects: Vec<SubjectEntry> = (0..persons)
+        .map(|i| {
             let (identity, perceived) = person(rng);
+            // Each person answers for their own conduct: beside the first, one
+            // in five only stood by.
+            let bystander = i > 0 && scene != Scene::Group && chance(rng, 20);
+            let mut own = if bystander {
+                Conduct::default()
+            } else {
+                conduct.clone()
+            };
+            if scene == Scene::Group {
+                own.group.stood_with = (0..persons).filter(|&j| j != i).collect();
+            }
             let response = if !order_given {
                 Response::NoOrder
             } else {
                 let allowed = given_at.0 + i64::from(minutes) * MINUTE;
-                // Most refusals come after the time allowed; a few do not (a caution).
-                let after = if chance(rng, 3) {
+                let manner = RefusalManner::ALL[rng.gen_range(0..RefusalManner::ALL.len())];
+                // Saying no is a refusal at once; staying put counts once the
+                // time allowed has passed.
+                let at = if manner.is_outright() && chance(rng, 10) {
                     given_at.0
                 } else {
                     allowed + rng.gen_range(1..6) * MINUTE
@@ -598,8 +611,8 @@ fn report(rng: &mut StdRng, at: Moment) -> (IncidentReport, Moment) {
                         at: Moment(allowed.max(given_at.0 + MINUTE)),
                     },
                     65..=89 => Response::Refused {
-                        at: Moment(after),
-                        manner: RefusalManner::ALL[rng.gen_range(0..RefusalManner::ALL.len())],
+                        at: Moment(at),
+                        manner,
                     },
                     _ => Response::LeftBeforeOrder,
                 }
@@ -607,20 +620,33 @@ fn report(rng: &mut StdRng, at: Moment) -> (IncidentReport, Moment) {
             if let Some(t) = response.at() {
                 latest = Moment(latest.0.max(t.0));
             }
-            // The most specific offence the conduct suggests (§52-2 over §52-1(A)(1) for a group).
-            let charge = match (response, offences.last()) {
-                (Response::Refused { .. }, Some(&offence)) => Some(Charge {
+            let facts = PersonFacts {
+                protected_activity,
+                conduct: own,
+                order: response.answers_an_order().then_some(0),
+                response,
+                arrested: false,
+            };
+            // The most specific offence the person's conduct suggests (§52-2 over
+            // §52-1(A)(1) for a group); a §52-2 citation is now and then an arrest.
+            let offence = suggested_offences(&facts).last().copied();
+            let charges: Vec<Charge> = match (response, offence) {
+                (Response::Refused { .. }, Some(offence)) => vec![Charge {
                     offence,
                     issue_citation: chance(rng, 85),
-                }),
-                _ => None,
+                }],
+                _ => Vec::new(),
             };
+            let arrested = charges
+                .iter()
+                .any(|c| c.issue_citation && c.offence.permits_arrest())
+                && chance(rng, 30);
             SubjectEntry {
                 subject_id: v7(rng, at),
                 identity,
                 perceived,
-                response,
-                charge,
+                facts: PersonFacts { arrested, ..facts },
+                charges,
             }
         })
         .collect();
@@ -632,9 +658,7 @@ fn report(rng: &mut StdRng, at: Moment) -> (IncidentReport, Moment) {
             place: where_.place,
             gps,
         },
-        protected_activity,
-        conduct,
-        order,
+        orders,
         narrative,
         subjects,
     };
@@ -643,7 +667,7 @@ fn report(rng: &mut StdRng, at: Moment) -> (IncidentReport, Moment) {
 }
 
 /// What became of an approved citation at the District Court by `now`, as the
-/// clerk would have recorded it: filed within the five days (§52-4 via the
+/// clerk would have recorded it: filed within the filing days (§52-4 via the
 /// filing rule of `model::court`), and most decided some weeks later — paid,
 /// dismissed, defaulted, adjudicated — with a few contested and waiting for a
 /// hearing. Only the last ten days' approvals still wait in the filing queue,
@@ -862,7 +886,8 @@ pub async fn seed(
                 // combination): the officer would have warned instead.
                 Err(_) => {
                     for s in &mut report.subjects {
-                        if let Some(c) = s.charge.as_mut() {
+                        s.facts.arrested = false;
+                        for c in &mut s.charges {
                             c.issue_citation = false;
                         }
                     }
@@ -870,7 +895,7 @@ pub async fn seed(
                         Ok(v) => v,
                         Err(_) => {
                             for s in &mut report.subjects {
-                                s.charge = None;
+                                s.charges.clear();
                             }
                             crate::model::incident::check(&report, submitted)?
                         }
@@ -914,16 +939,10 @@ pub async fn seed(
                 let outcome = verdict.outcome.clone().map_err(|_| AppError::Internal)?;
                 write_subject(&mut tx, report.incident_id, position, subject, outcome).await?;
                 summary.persons += 1;
-                if let (true, Some(charge)) = (outcome.is_citation(), subject.charge) {
+                for offence in cited_offences(subject, outcome) {
                     numbers.push(
-                        issue_citation(
-                            &mut tx,
-                            issuing,
-                            report.incident_id,
-                            subject,
-                            charge.offence,
-                        )
-                        .await?,
+                        issue_citation(&mut tx, issuing, report.incident_id, subject, offence)
+                            .await?,
                     );
                 }
             }

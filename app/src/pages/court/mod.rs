@@ -40,7 +40,7 @@ fn FilingQueue() -> impl IntoView {
     let selected = RwSignal::new(Vec::<String>::new());
     view! {
         <h1>"Filing queue"</h1>
-        <p class="hint">"Citations the chief approved, to be filed with the District Court within 5 days of issuance. Overdue ones come first."</p>
+        <p class="hint">{format!("Citations the chief approved, to be filed with the District Court within {} days of issuance. Overdue ones come first.", crate::ordinance::FILING_DAYS)}</p>
         <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
             {move || Suspend::new(async move {
                 match rows.await {
@@ -73,7 +73,7 @@ fn QueueTable(list: Vec<FilingRow>, selected: RwSignal<Vec<String>>) -> impl Int
     let overdue = list.iter().filter(|r| r.days_left < 0).count();
     view! {
         {(overdue > 0).then(|| view! {
-            <p class="notice bad" role="alert" data-testid="overdue">{format!("{overdue} citation(s) past the 5-day filing deadline.")}</p>
+            <p class="notice bad" role="alert" data-testid="overdue">{format!("{overdue} citation(s) past the {}-day filing deadline.", crate::ordinance::FILING_DAYS)}</p>
         })}
         <div class="actions">
             <button type="button" class="secondary" on:click=move |_| selected.set(all.clone())>"Select all"</button>

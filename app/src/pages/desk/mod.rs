@@ -242,11 +242,11 @@ fn SubjectLines(row: ReportRow) -> impl IntoView {
             {row.subjects.into_iter().map(|s| view! {
                 <li>
                     {s.label} " — " <span class=outcome_badge(s.outcome)>{s.outcome.label()}</span>
-                    {s.offence.map(|o| view! { " " {o.reference()} })}
-                    {s.citation.map(|c| view! {
+                    {s.offences.iter().map(|o| view! { " " {o.reference()} }).collect_view()}
+                    {s.citations.into_iter().map(|c| view! {
                         " · " <span data-testid="row-citation">{c.number}</span>
                         " (" {c.status.label()} ")"
-                    })}
+                    }).collect_view()}
                 </li>
             }).collect_view()}
         </ul>

@@ -101,7 +101,7 @@ fn Row(row: ReportRow) -> impl IntoView {
             <td>{row.officer}</td>
             <td><ul class="plain">{row.subjects.into_iter().map(|s| view! {
                 <li>{s.label} " — " <span class=outcome_badge(s.outcome)>{s.outcome.label()}</span>
-                    {s.citation.map(|c| view! { " " <span data-testid="row-citation">{c.number}</span> " (" {c.status.label()} ")" })}
+                    {s.citations.into_iter().map(|c| view! { " " <span data-testid="row-citation">{c.number}</span> " (" {c.status.label()} ")" }).collect_view()}
                 </li>
             }).collect_view()}</ul></td>
             <td>{row.status.label()}</td>

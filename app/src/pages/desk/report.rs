@@ -107,7 +107,7 @@ fn FullReport(view: ReportView, chief: bool, version: RwSignal<u32>) -> impl Int
             <ul>
                 {view.subjects.iter().map(|s| view! {
                     <li>{s.label.clone()} " — " <span class=outcome_badge(s.outcome)>{s.outcome.label()}</span>
-                        {s.offence.map(|o| view! { " · " {o.reference()} " " {o.title()} })}</li>
+                        {s.offences.iter().map(|o| view! { " · " {o.reference()} " " {o.title()} }).collect_view()}</li>
                 }).collect_view()}
             </ul>
             <h2>"Citations"</h2>

@@ -41,6 +41,19 @@ struct SavedCorrection {
     reason: String,
 }
 
+impl SavedCorrection {
+    /// Reads a correction kept on this phone, its draft in either shape
+    /// ([`Draft::load`]).
+    fn load(json: &str) -> Option<SavedCorrection> {
+        let value: serde_json::Value = serde_json::from_str(json).ok()?;
+        Some(SavedCorrection {
+            revision: value.get("revision")?.as_i64()?,
+            draft: Draft::load(&value.get("draft")?.to_string())?,
+            reason: value.get("reason")?.as_str()?.to_owned(),
+        })
+    }
+}
+
 fn saved_key(id: Uuid) -> String {
     format!("wells.correction.{id}")
 }
@@ -112,7 +125,8 @@ fn Correction(view: ReportView, mode: Mode) -> impl IntoView {
         if loaded.get_untracked() {
             return;
         }
-        let saved = client::load::<SavedCorrection>(&saved_key(id))
+        let saved = client::load_text(&saved_key(id))
+            .and_then(|text| SavedCorrection::load(&text))
             .filter(|s| s.revision == revision && s.draft.incident_id == id);
         match saved {
             Some(s) => {
@@ -213,7 +227,7 @@ fn AmendReason(reason: RwSignal<String>, errors: RwSignal<Vec<FieldError>>) -> i
     view! {
         <section class="panel">
             <Text field="reason".into() label="Reason for the amendment".into()
-                hint="Kept in the report's history with your name (DESIGN §3).".into()
+                hint="Kept in the report's history with your name.".into()
                 value=reason.into() on_input=Callback::new(move |v| reason.set(v))
                 error=error_at(errors, "reason") multiline=true
                 maxlength=crate::model::review::MAX_REASON_CHARS/>

@@ -1,17 +1,23 @@
 //! The report as the officer is filling it in: every answer optional until
 //! submit, saved on the phone after every change, turned into an
 //! [`IncidentReport`] (or the list of what is still missing) on demand.
+//!
+//! Each person carries their own facts (DESIGN §2): their §52-1 E answer, what
+//! they did, the order they received, their response and the offences charged.
+//! The orders are the incident's: one given to the group is received by each
+//! person it reached.
 
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::error::FieldError;
 use crate::model::incident::{
-    AgeRange, Charge, GpsFix, IdType, Identity, IncidentReport, Location, Perceived, PerceivedRace,
+    AgeRange, GpsFix, IdType, Identity, IncidentReport, Location, Perceived, PerceivedRace,
     PerceivedSex, SubjectEntry,
 };
 use crate::ordinance::{
-    Conduct, DispersalOrder, Moment, Offence, PlaceType, ProtectedActivity, RefusalManner, Response,
+    Charge, Conduct, DispersalOrder, Moment, Offence, PersonFacts, PlaceType, ProtectedActivity,
+    RefusalManner, Response, Scene,
 };
 
 /// What the person did about the order, before its time is known.
@@ -44,6 +50,27 @@ impl ResponseChoice {
     }
 }
 
+/// An order as typed: its time in the phone's clock.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OrderDraft {
+    pub words: String,
+    /// `YYYY-MM-DDTHH:MM` in the phone's time.
+    pub at: String,
+    pub move_on: bool,
+    pub minutes_to_comply: Option<u32>,
+}
+
+impl OrderDraft {
+    pub fn new(now_local: String) -> OrderDraft {
+        OrderDraft {
+            words: String::new(),
+            at: now_local,
+            move_on: false,
+            minutes_to_comply: None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SubjectDraft {
     pub subject_id: Uuid,
@@ -57,14 +84,27 @@ pub struct SubjectDraft {
     pub age_range: Option<AgeRange>,
     pub sex: Option<PerceivedSex>,
     pub race: Option<PerceivedRace>,
+    /// §52-1 E, for this person.
+    pub protected: Option<ProtectedActivity>,
+    /// What this person did. Its `group.stood_with` is not used here: the persons
+    /// stood with are `stood_with`, by id, since positions change as persons are
+    /// added and removed.
+    pub conduct: Conduct,
+    pub stood_with: Vec<Uuid>,
+    /// The order this person received, by position in the draft's orders.
+    pub order: Option<usize>,
     pub response: Option<ResponseChoice>,
     /// `YYYY-MM-DDTHH:MM` in the phone's time.
     pub response_at: String,
     pub manner: Option<RefusalManner>,
-    /// `None` with `no_offence` false: not answered yet.
-    pub offence: Option<Offence>,
+    /// §52-2: an arrest was made.
+    pub arrested: bool,
+    /// The offences charged, in the order chosen.
+    pub offences: Vec<Offence>,
+    /// Those of `offences` to issue a citation for.
+    pub cite: Vec<Offence>,
+    /// "No offence" was chosen (rather than not answered yet).
     pub no_offence: bool,
-    pub issue_citation: bool,
 }
 
 impl SubjectDraft {
@@ -81,12 +121,17 @@ impl SubjectDraft {
             age_range: None,
             sex: None,
             race: None,
+            protected: None,
+            conduct: Conduct::default(),
+            stood_with: Vec::new(),
+            order: None,
             response: None,
             response_at: String::new(),
             manner: None,
-            offence: None,
+            arrested: false,
+            offences: Vec::new(),
+            cite: Vec::new(),
             no_offence: false,
-            issue_citation: false,
         }
     }
 
@@ -103,6 +148,89 @@ impl SubjectDraft {
             text.chars().take(40).collect()
         }
     }
+
+    /// Takes `from`'s facts as this person's own ("same as person 1"): the §52-1 E
+    /// answer, the conduct, who they stood with (each other, and the rest), the
+    /// order, the response and the charges — not the identity, and not an arrest,
+    /// which is the officer's act for each person.
+    pub fn copy_facts(&mut self, from: &SubjectDraft) {
+        self.protected = from.protected;
+        self.conduct = from.conduct.clone();
+        self.stood_with = from
+            .stood_with
+            .iter()
+            .copied()
+            .filter(|id| *id != self.subject_id)
+            .chain(std::iter::once(from.subject_id))
+            .collect();
+        self.order = from.order;
+        self.response = from.response;
+        self.response_at = from.response_at.clone();
+        self.manner = from.manner;
+        self.offences = from.offences.clone();
+        self.cite = from.cite.clone();
+        self.no_offence = from.no_offence;
+    }
+
+    /// Charges an offence, or takes it back (with its citation).
+    pub fn toggle_offence(&mut self, offence: Offence, on: bool) {
+        self.offences.retain(|o| *o != offence);
+        self.cite.retain(|o| *o != offence);
+        if on {
+            self.offences.push(offence);
+            self.no_offence = false;
+        }
+        if !self.cite.contains(&Offence::GroupObstruction) {
+            self.arrested = false;
+        }
+    }
+
+    /// Asks for a citation for a charged offence, or not.
+    pub fn toggle_citation(&mut self, offence: Offence, on: bool) {
+        self.cite.retain(|o| *o != offence);
+        if on && self.offences.contains(&offence) {
+            self.cite.push(offence);
+        }
+        if !self.cite.contains(&Offence::GroupObstruction) {
+            self.arrested = false;
+        }
+    }
+
+    /// "No offence — no action": clears the charges.
+    pub fn no_action(&mut self) {
+        self.offences.clear();
+        self.cite.clear();
+        self.no_offence = true;
+        self.arrested = false;
+    }
+
+    fn response(
+        &self,
+        local: &impl Fn(&str) -> Option<Moment>,
+        fallback: Moment,
+    ) -> Option<Response> {
+        self.response.map(|choice| match choice {
+            ResponseChoice::NoOrder => Response::NoOrder,
+            ResponseChoice::LeftBeforeOrder => Response::LeftBeforeOrder,
+            ResponseChoice::Complied => Response::Complied {
+                at: local(&self.response_at).unwrap_or(fallback),
+            },
+            ResponseChoice::Refused => Response::Refused {
+                at: local(&self.response_at).unwrap_or(fallback),
+                manner: self.manner.unwrap_or(RefusalManner::Other),
+            },
+        })
+    }
+
+    fn charges(&self) -> Vec<Charge> {
+        self.offences
+            .iter()
+            .map(|&offence| Charge {
+                offence,
+                issue_citation: self.cite.contains(&offence),
+            })
+            .collect()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -113,13 +241,7 @@ pub struct Draft {
     pub location_text: String,
     pub place: Option<PlaceType>,
     pub gps: Option<GpsFix>,
-    pub protected: Option<ProtectedActivity>,
-    pub conduct: Conduct,
-    pub order_given: bool,
-    pub order_words: String,
-    pub order_at: String,
-    pub move_on: bool,
-    pub minutes_to_comply: Option<u32>,
+    pub orders: Vec<OrderDraft>,
     pub narrative: String,
     pub subjects: Vec<SubjectDraft>,
 }
@@ -143,28 +265,101 @@ impl Draft {
             location_text: String::new(),
             place: None,
             gps: None,
-            protected: None,
-            conduct: Conduct::default(),
-            order_given: false,
-            order_words: String::new(),
-            order_at: String::new(),
-            move_on: false,
-            minutes_to_comply: None,
+            orders: Vec::new(),
             narrative: String::new(),
             subjects: vec![SubjectDraft::new(first_subject)],
         }
+    }
+
+    /// Reads a draft saved on this phone, including one saved by the app before
+    /// each person had their own facts (`first_version`): the officer's work
+    /// survives the update, with the incident's answers given to every person
+    /// for the officer to check.
+    pub fn load(json: &str) -> Option<Draft> {
+        let value: serde_json::Value = serde_json::from_str(json).ok()?;
+        if value.get("conduct").is_some() {
+            return serde_json::from_value::<first_version::FirstDraft>(value)
+                .ok()
+                .map(first_version::FirstDraft::into_draft);
+        }
+        serde_json::from_value(value).ok()
     }
 
     /// Whether the officer has started filling it in (worth keeping).
     pub fn is_started(&self) -> bool {
         !self.location_text.trim().is_empty()
             || self.place.is_some()
-            || self.protected.is_some()
             || !self.narrative.trim().is_empty()
-            || self
-                .subjects
-                .iter()
-                .any(|s| !s.full_name.trim().is_empty() || !s.description.trim().is_empty())
+            || self.subjects.iter().any(|s| {
+                !s.full_name.trim().is_empty()
+                    || !s.description.trim().is_empty()
+                    || s.protected.is_some()
+            })
+    }
+
+    pub fn subject_index(&self, id: Uuid) -> Option<usize> {
+        self.subjects.iter().position(|s| s.subject_id == id)
+    }
+
+    /// Adds an order (given now), returning its position.
+    pub fn add_order(&mut self, now_local: String) -> usize {
+        self.orders.push(OrderDraft::new(now_local));
+        self.orders.len() - 1
+    }
+
+    /// Removes an order; persons who received it received none.
+    pub fn remove_order(&mut self, k: usize) {
+        if k >= self.orders.len() {
+            return;
+        }
+        self.orders.remove(k);
+        for s in &mut self.subjects {
+            s.order = match s.order {
+                Some(o) if o == k => None,
+                Some(o) if o > k => Some(o - 1),
+                other => other,
+            };
+        }
+    }
+
+    /// Removes a person; no one stands with them any more.
+    pub fn remove_subject(&mut self, id: Uuid) {
+        self.subjects.retain(|s| s.subject_id != id);
+        for s in &mut self.subjects {
+            s.stood_with.retain(|w| *w != id);
+        }
+    }
+
+    /// The person's own facts as far as answered; unfilled times count as
+    /// `fallback`.
+    fn person_facts(
+        &self,
+        s: &SubjectDraft,
+        local: &impl Fn(&str) -> Option<Moment>,
+        fallback: Moment,
+    ) -> PersonFacts {
+        let mut conduct = s.conduct.clone();
+        conduct.group.stood_with = s
+            .stood_with
+            .iter()
+            .filter_map(|id| self.subject_index(*id))
+            .collect();
+        PersonFacts {
+            protected_activity: s.protected.unwrap_or_default(),
+            conduct,
+            order: s.order,
+            response: s.response(local, fallback).unwrap_or(Response::NoOrder),
+            arrested: s.arrested,
+        }
+    }
+
+    fn order(o: &OrderDraft, at: Moment) -> DispersalOrder {
+        DispersalOrder {
+            words: o.words.trim().to_owned(),
+            given_at: at,
+            move_on: o.move_on,
+            minutes_to_comply: o.minutes_to_comply.unwrap_or(0),
+        }
     }
 
     /// The report, or every answer still missing, each at its field. `local` turns
@@ -174,70 +369,70 @@ impl Draft {
         local: impl Fn(&str) -> Option<Moment>,
     ) -> Result<IncidentReport, Vec<FieldError>> {
         let mut missing = Vec::new();
-        let time =
-            |missing: &mut Vec<FieldError>, field: String, text: &str, what: &str| -> Moment {
-                local(text).unwrap_or_else(|| {
-                    missing.push(FieldError::new(field, format!("Give {what}.")));
-                    Moment(0)
-                })
-            };
+        let mut time = |field: String, text: &str, what: &str| -> Moment {
+            local(text).unwrap_or_else(|| {
+                missing.push(FieldError::new(field, format!("Give {what}.")));
+                Moment(0)
+            })
+        };
         let occurred_at = time(
-            &mut missing,
             "occurred_at".into(),
             &self.occurred_at,
             "the date and time of the incident",
         );
-        let order = self.order_given.then(|| DispersalOrder {
-            words: self.order_words.trim().to_owned(),
-            given_at: time(
-                &mut missing,
-                "order.given_at".into(),
-                &self.order_at,
-                "§52-1 D: the time the order was given",
-            ),
-            move_on: self.move_on,
-            minutes_to_comply: self.minutes_to_comply.unwrap_or(0),
-        });
+        let orders: Vec<DispersalOrder> = self
+            .orders
+            .iter()
+            .enumerate()
+            .map(|(k, o)| {
+                let at = time(
+                    format!("orders.{k}.given_at"),
+                    &o.at,
+                    "§52-1 D: the time the order was given",
+                );
+                Draft::order(o, at)
+            })
+            .collect();
+        for (i, s) in self.subjects.iter().enumerate() {
+            if s.response.is_some_and(ResponseChoice::needs_time) {
+                let what = if s.response == Some(ResponseChoice::Refused) {
+                    "§52-1 D: the time the person failed or refused to obey"
+                } else {
+                    "the time the person complied"
+                };
+                time(format!("subjects.{i}.response_at"), &s.response_at, what);
+            }
+        }
         let mut subjects = Vec::new();
         for (i, s) in self.subjects.iter().enumerate() {
-            let response = match s.response {
-                None => {
-                    missing.push(FieldError::new(
-                        format!("subjects.{i}.response"),
-                        "Say what this person did about the order (§52-1 D).",
-                    ));
-                    Response::NoOrder
-                }
-                Some(ResponseChoice::NoOrder) => Response::NoOrder,
-                Some(ResponseChoice::LeftBeforeOrder) => Response::LeftBeforeOrder,
-                Some(ResponseChoice::Complied) => Response::Complied {
-                    at: time(
-                        &mut missing,
-                        format!("subjects.{i}.response_at"),
-                        &s.response_at,
-                        "the time the person complied",
-                    ),
-                },
-                Some(ResponseChoice::Refused) => {
-                    let at = time(
-                        &mut missing,
-                        format!("subjects.{i}.response_at"),
-                        &s.response_at,
-                        "§52-1 D: the time the person failed or refused to obey",
-                    );
-                    let manner = s.manner.unwrap_or_else(|| {
-                        missing.push(FieldError::new(
-                            format!("subjects.{i}.manner"),
-                            "§52-1 D: say how the person failed or refused.",
-                        ));
-                        RefusalManner::Other
-                    });
-                    Response::Refused { at, manner }
-                }
-            };
+            let f = |name: &str| format!("subjects.{i}.{name}");
+            if s.protected.is_none() {
+                missing.push(FieldError::new(
+                    f("protected_activity"),
+                    "§52-1 E: answer whether this person was expressing an opinion lawfully.",
+                ));
+            }
+            if s.response.is_none() {
+                missing.push(FieldError::new(
+                    f("response"),
+                    "Say what this person did about the order (§52-1 D).",
+                ));
+            }
+            if s.response == Some(ResponseChoice::Refused) && s.manner.is_none() {
+                missing.push(FieldError::new(
+                    f("manner"),
+                    "§52-1 D: say how the person failed or refused.",
+                ));
+            }
+            if s.offences.is_empty() && !s.no_offence {
+                missing.push(FieldError::new(
+                    f("charges"),
+                    "Choose the offence, or “no offence”.",
+                ));
+            }
             let (Some(age_range), Some(sex), Some(race)) = (s.age_range, s.sex, s.race) else {
                 missing.push(FieldError::new(
-                    format!("subjects.{i}.perceived"),
+                    f("perceived"),
                     "Record your perception of age, sex and race (for bias audits; never asked of the person).",
                 ));
                 continue;
@@ -255,12 +450,6 @@ impl Draft {
                     description: s.description.trim().to_owned(),
                 }
             };
-            if s.offence.is_none() && !s.no_offence {
-                missing.push(FieldError::new(
-                    format!("subjects.{i}.charge"),
-                    "Choose the offence, or “no offence”.",
-                ));
-            }
             subjects.push(SubjectEntry {
                 subject_id: s.subject_id,
                 identity,
@@ -269,24 +458,14 @@ impl Draft {
                     sex,
                     race,
                 },
-                response,
-                charge: s.offence.filter(|_| !s.no_offence).map(|offence| Charge {
-                    offence,
-                    issue_citation: s.issue_citation,
-                }),
+                facts: self.person_facts(s, &local, Moment(0)),
+                charges: s.charges(),
             });
         }
         let Some(place) = self.place else {
             missing.push(FieldError::new(
                 "location.place",
                 "Choose the type of place (§52-1 C).",
-            ));
-            return Err(missing);
-        };
-        let Some(protected_activity) = self.protected else {
-            missing.push(FieldError::new(
-                "protected_activity",
-                "§52-1 E: answer whether anyone is expressing an opinion lawfully.",
             ));
             return Err(missing);
         };
@@ -301,56 +480,44 @@ impl Draft {
                 place,
                 gps: self.gps,
             },
-            protected_activity,
-            conduct: self.conduct,
-            order,
+            orders,
             narrative: self.narrative.trim().to_owned(),
             subjects,
         })
     }
 
-    /// The facts and each person's response as far as answered, for the live
-    /// verdict while the officer types (`None` until place and §52-1 E are
-    /// answered). Unfilled times count as `now`.
+    /// The scene and each person's facts as far as answered, for the live verdict
+    /// while the officer types (`None` until the place is chosen). Unfilled times
+    /// count as `now`; a person whose §52-1 E answer or response is not given yet
+    /// is `None`.
     pub fn preview(
         &self,
         local: impl Fn(&str) -> Option<Moment>,
         now: Moment,
-    ) -> Option<(crate::ordinance::Facts, Vec<Option<Response>>)> {
-        let facts = crate::ordinance::Facts {
+    ) -> Option<(Scene, Vec<Option<PersonFacts>>)> {
+        let scene = Scene {
+            started_at: local(&self.occurred_at).unwrap_or(now),
             place: self.place?,
-            protected_activity: self.protected?,
-            conduct: self.conduct,
-            order: self.order_given.then(|| DispersalOrder {
-                words: self.order_words.clone(),
-                given_at: local(&self.order_at).unwrap_or(now),
-                move_on: self.move_on,
-                minutes_to_comply: self.minutes_to_comply.unwrap_or(0),
-            }),
-            narrative: self.narrative.clone(),
+            orders: self
+                .orders
+                .iter()
+                .map(|o| Draft::order(o, local(&o.at).unwrap_or(now)))
+                .collect(),
         };
-        let responses = self
+        let persons = self
             .subjects
             .iter()
             .map(|s| {
-                s.response.map(|choice| match choice {
-                    ResponseChoice::NoOrder => Response::NoOrder,
-                    ResponseChoice::LeftBeforeOrder => Response::LeftBeforeOrder,
-                    ResponseChoice::Complied => Response::Complied {
-                        at: local(&s.response_at).unwrap_or(now),
-                    },
-                    ResponseChoice::Refused => Response::Refused {
-                        at: local(&s.response_at).unwrap_or(now),
-                        manner: s.manner.unwrap_or(RefusalManner::Other),
-                    },
-                })
+                (s.protected.is_some() && s.response.is_some())
+                    .then(|| self.person_facts(s, &local, now))
             })
             .collect();
-        Some((facts, responses))
+        Some((scene, persons))
     }
 
     /// The draft of a stored report, to correct it (a returned report).
     pub fn from_report(report: &IncidentReport, local: impl Fn(Moment) -> String) -> Draft {
+        let ids: Vec<Uuid> = report.subjects.iter().map(|s| s.subject_id).collect();
         let subjects = report
             .subjects
             .iter()
@@ -378,7 +545,19 @@ impl Draft {
                 d.age_range = Some(s.perceived.age_range);
                 d.sex = Some(s.perceived.sex);
                 d.race = Some(s.perceived.race);
-                let (choice, at, manner) = match s.response {
+                let f = &s.facts;
+                d.protected = Some(f.protected_activity);
+                d.conduct = f.conduct.clone();
+                d.stood_with = f
+                    .conduct
+                    .group
+                    .stood_with
+                    .iter()
+                    .filter_map(|&j| ids.get(j).copied())
+                    .collect();
+                d.conduct.group.stood_with.clear();
+                d.order = f.order;
+                let (choice, at, manner) = match f.response {
                     Response::NoOrder => (ResponseChoice::NoOrder, None, None),
                     Response::LeftBeforeOrder => (ResponseChoice::LeftBeforeOrder, None, None),
                     Response::Complied { at } => (ResponseChoice::Complied, Some(at), None),
@@ -389,9 +568,15 @@ impl Draft {
                 d.response = Some(choice);
                 d.response_at = at.map(&local).unwrap_or_default();
                 d.manner = manner;
-                d.offence = s.charge.map(|c| c.offence);
-                d.no_offence = s.charge.is_none();
-                d.issue_citation = s.charge.is_some_and(|c| c.issue_citation);
+                d.arrested = f.arrested;
+                d.offences = s.offences().collect();
+                d.cite = s
+                    .charges
+                    .iter()
+                    .filter(|c| c.issue_citation)
+                    .map(|c| c.offence)
+                    .collect();
+                d.no_offence = s.charges.is_empty();
                 d
             })
             .collect();
@@ -401,23 +586,127 @@ impl Draft {
             location_text: report.location.text.clone(),
             place: Some(report.location.place),
             gps: report.location.gps,
-            protected: Some(report.protected_activity),
-            conduct: report.conduct,
-            order_given: report.order.is_some(),
-            order_words: report
-                .order
-                .as_ref()
-                .map(|o| o.words.clone())
-                .unwrap_or_default(),
-            order_at: report
-                .order
-                .as_ref()
-                .map(|o| local(o.given_at))
-                .unwrap_or_default(),
-            move_on: report.order.as_ref().is_some_and(|o| o.move_on),
-            minutes_to_comply: report.order.as_ref().map(|o| o.minutes_to_comply),
+            orders: report
+                .orders
+                .iter()
+                .map(|o| OrderDraft {
+                    words: o.words.clone(),
+                    at: local(o.given_at),
+                    move_on: o.move_on,
+                    minutes_to_comply: Some(o.minutes_to_comply),
+                })
+                .collect(),
             narrative: report.narrative.clone(),
             subjects,
+        }
+    }
+}
+
+/// Drafts saved on a phone by the app before each person had their own facts.
+mod first_version {
+    use super::*;
+    use crate::model::first_version::IncidentConduct;
+
+    #[derive(Deserialize)]
+    pub(super) struct FirstSubjectDraft {
+        subject_id: Uuid,
+        identified: bool,
+        full_name: String,
+        date_of_birth: String,
+        address: String,
+        id_type: Option<IdType>,
+        id_number: String,
+        description: String,
+        age_range: Option<AgeRange>,
+        sex: Option<PerceivedSex>,
+        race: Option<PerceivedRace>,
+        response: Option<ResponseChoice>,
+        response_at: String,
+        manner: Option<RefusalManner>,
+        offence: Option<Offence>,
+        no_offence: bool,
+        issue_citation: bool,
+    }
+
+    #[derive(Deserialize)]
+    pub(super) struct FirstDraft {
+        incident_id: Uuid,
+        occurred_at: String,
+        location_text: String,
+        place: Option<PlaceType>,
+        gps: Option<GpsFix>,
+        protected: Option<ProtectedActivity>,
+        conduct: IncidentConduct,
+        order_given: bool,
+        order_words: String,
+        order_at: String,
+        move_on: bool,
+        minutes_to_comply: Option<u32>,
+        narrative: String,
+        subjects: Vec<FirstSubjectDraft>,
+    }
+
+    impl FirstDraft {
+        /// Each person gets the incident's answers, for the officer to check.
+        pub(super) fn into_draft(self) -> Draft {
+            // The conduct converts as a stored report's does.
+            let conduct = crate::model::first_version::conduct_of(
+                &self.conduct,
+                self.place.unwrap_or(PlaceType::OtherPublicPlace),
+            );
+            let subjects = self
+                .subjects
+                .into_iter()
+                .map(|s| {
+                    let mut d = SubjectDraft::new(s.subject_id);
+                    d.identified = s.identified;
+                    d.full_name = s.full_name;
+                    d.date_of_birth = s.date_of_birth;
+                    d.address = s.address;
+                    d.id_type = s.id_type;
+                    d.id_number = s.id_number;
+                    d.description = s.description;
+                    d.age_range = s.age_range;
+                    d.sex = s.sex;
+                    d.race = s.race;
+                    d.protected = self.protected;
+                    d.conduct = conduct.clone();
+                    d.order = (self.order_given
+                        && s.response.is_some_and(ResponseChoice::needs_time))
+                    .then_some(0);
+                    d.response = s.response;
+                    d.response_at = s.response_at;
+                    d.manner = s.manner;
+                    d.offences = s.offence.filter(|_| !s.no_offence).into_iter().collect();
+                    d.cite = d
+                        .offences
+                        .iter()
+                        .copied()
+                        .filter(|_| s.issue_citation)
+                        .collect();
+                    d.no_offence = s.no_offence;
+                    d
+                })
+                .collect();
+            Draft {
+                incident_id: self.incident_id,
+                occurred_at: self.occurred_at,
+                location_text: self.location_text,
+                place: self.place,
+                gps: self.gps,
+                orders: if self.order_given {
+                    vec![OrderDraft {
+                        words: self.order_words,
+                        at: self.order_at,
+                        move_on: self.move_on,
+                        minutes_to_comply: self.minutes_to_comply,
+                    }]
+                } else {
+                    Vec::new()
+                },
+                narrative: self.narrative,
+                subjects,
+            }
         }
     }
 }
@@ -439,23 +728,17 @@ pub fn parse_utc_local(text: &str) -> Option<Moment> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ordinance::PassageObstruction;
+    use crate::ordinance::{Outcome, PassageObstruction};
 
+    /// Two persons on a sidewalk: the first refused, the second complied.
     fn filled() -> Draft {
         let mut d = Draft::new(Uuid::now_v7(), Uuid::now_v7(), "2026-07-04T21:00".into());
         d.location_text = "Post Road at Mile Road".into();
         d.place = Some(PlaceType::Sidewalk);
-        d.protected = Some(ProtectedActivity::None);
-        d.conduct.remained_in_one_location = true;
-        d.conduct.passage = PassageObstruction {
-            pedestrians: true,
-            vehicles: false,
-        };
-        d.order_given = true;
-        d.order_words = "Stop blocking the way and move on.".into();
-        d.order_at = "2026-07-04T21:05".into();
-        d.move_on = true;
-        d.minutes_to_comply = Some(2);
+        let k = d.add_order("2026-07-04T21:05".into());
+        d.orders[k].words = "Stop blocking the way and move on.".into();
+        d.orders[k].move_on = true;
+        d.orders[k].minutes_to_comply = Some(2);
         d.narrative = "Stood across the sidewalk; pedestrians stepped into the road.".into();
         let s = &mut d.subjects[0];
         s.full_name = "Alex Doe".into();
@@ -464,20 +747,54 @@ mod tests {
         s.age_range = Some(AgeRange::From35To49);
         s.sex = Some(PerceivedSex::Male);
         s.race = Some(PerceivedRace::White);
+        s.protected = Some(ProtectedActivity::None);
+        s.conduct.remained_in_one_location = true;
+        s.conduct.passage = PassageObstruction {
+            pedestrians: true,
+            vehicles: false,
+            place: Some(PlaceType::Sidewalk),
+        };
+        s.order = Some(0);
         s.response = Some(ResponseChoice::Refused);
         s.response_at = "2026-07-04T21:08".into();
         s.manner = Some(RefusalManner::StayedInPlace);
-        s.offence = Some(Offence::LoiteringObstruction);
-        s.issue_citation = true;
+        s.toggle_offence(Offence::LoiteringObstruction, true);
+        s.toggle_citation(Offence::LoiteringObstruction, true);
+        let mut second = SubjectDraft::new(Uuid::now_v7());
+        second.copy_facts(&d.subjects[0]);
+        second.full_name = "Sam Roe".into();
+        second.date_of_birth = "1992-04-05".into();
+        second.address = "2 Main St, Wells ME".into();
+        second.age_range = Some(AgeRange::From25To34);
+        second.sex = Some(PerceivedSex::Female);
+        second.race = Some(PerceivedRace::Unknown);
+        second.response = Some(ResponseChoice::Complied);
+        second.response_at = "2026-07-04T21:06".into();
+        second.manner = None;
+        second.toggle_citation(Offence::LoiteringObstruction, false);
+        d.subjects.push(second);
         d
     }
 
     #[test]
-    fn a_complete_draft_becomes_a_citable_report() {
+    fn a_two_person_draft_cites_the_one_who_refused_and_not_the_one_who_complied() {
         let report = filled().to_report(parse_utc_local).expect("complete");
         let now = Moment(report.occurred_at.0 + 3_600_000);
         let verdicts = crate::model::incident::check(&report, now).expect("valid");
-        assert_eq!(verdicts[0].outcome, Ok(crate::ordinance::Outcome::Cited));
+        assert_eq!(verdicts[0].outcome, Ok(Outcome::Cited));
+        assert_eq!(verdicts[1].outcome, Ok(Outcome::Complied));
+    }
+
+    #[test]
+    fn same_facts_as_person_1_copies_the_facts_and_stands_them_together() {
+        let d = filled();
+        let (first, second) = (&d.subjects[0], &d.subjects[1]);
+        assert_eq!(second.conduct, first.conduct);
+        assert_eq!(second.protected, first.protected);
+        assert_eq!(second.order, first.order);
+        assert_eq!(second.stood_with, vec![first.subject_id]);
+        assert_eq!(second.offences, vec![Offence::LoiteringObstruction]);
+        assert!(!second.arrested);
     }
 
     #[test]
@@ -486,6 +803,7 @@ mod tests {
         d.place = None;
         d.subjects[0].manner = None;
         d.subjects[0].race = None;
+        d.subjects[1].protected = None;
         let errors = d.to_report(parse_utc_local).expect_err("incomplete");
         let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
         assert_eq!(
@@ -493,6 +811,7 @@ mod tests {
             [
                 "subjects.0.manner",
                 "subjects.0.perceived",
+                "subjects.1.protected_activity",
                 "location.place"
             ]
         );
@@ -511,6 +830,54 @@ mod tests {
             format!("{date}T{:02}:{:02}", secs / 3600, secs % 3600 / 60)
         });
         assert_eq!(back, d);
+    }
+
+    #[test]
+    fn removing_a_person_or_an_order_keeps_the_others_references_right() {
+        let mut d = filled();
+        let second = d.subjects[1].subject_id;
+        d.subjects[0].stood_with.push(second);
+        d.remove_subject(second);
+        assert!(d.subjects[0].stood_with.is_empty());
+        d.add_order("2026-07-04T21:30".into());
+        d.subjects[0].order = Some(1);
+        d.remove_order(0);
+        assert_eq!(d.subjects[0].order, Some(0));
+        d.remove_order(0);
+        assert_eq!(d.subjects[0].order, None);
+    }
+
+    #[test]
+    fn a_draft_saved_by_the_first_version_opens_with_its_answers_given_to_each_person() {
+        let first = serde_json::json!({
+            "incident_id": Uuid::now_v7(), "occurred_at": "2026-07-04T21:00",
+            "location_text": "Post Road", "place": "sidewalk", "gps": null,
+            "protected": "none",
+            "conduct": {"remained_in_one_location": true,
+                "passage": {"pedestrians": true, "vehicles": false},
+                "interference": {"use_of_property": false, "lawful_business": false, "ingress_egress": false},
+                "disturbance": {"disturbance_or_annoyance": false, "discomfort_or_alarm": false, "person_lawfully_passing": false},
+                "group": {"persons_together": 0, "obstructs_free_passage": false},
+                "peace": {"loud_or_unusual_noise": false, "improper_or_boisterous_songs": false,
+                    "obscene_indecent_and_profane": false, "unruly_or_boisterous_manner": false,
+                    "disturbed_quiet_and_good_order": false}},
+            "order_given": true, "order_words": "Move on.", "order_at": "2026-07-04T21:05",
+            "move_on": true, "minutes_to_comply": 2, "narrative": "Blocked the sidewalk.",
+            "subjects": [{"subject_id": Uuid::now_v7(), "identified": true, "full_name": "Alex Doe",
+                "date_of_birth": "1990-02-03", "address": "1 Main St", "id_type": null, "id_number": "",
+                "description": "", "age_range": "35_49", "sex": "male", "race": "white",
+                "response": "refused", "response_at": "2026-07-04T21:08", "manner": "stayed_in_place",
+                "offence": "52-1(A)(1)", "no_offence": false, "issue_citation": true}]
+        });
+        let d = Draft::load(&first.to_string()).expect("converted");
+        assert_eq!(d.orders.len(), 1);
+        let s = &d.subjects[0];
+        assert_eq!(s.protected, Some(ProtectedActivity::None));
+        assert!(s.conduct.remained_in_one_location && s.conduct.passage.pedestrians);
+        assert_eq!(s.conduct.passage.place, Some(PlaceType::Sidewalk));
+        assert_eq!(s.order, Some(0));
+        assert_eq!(s.cite, vec![Offence::LoiteringObstruction]);
+        assert!(d.to_report(parse_utc_local).is_ok());
     }
 
     #[test]

@@ -1,19 +1,23 @@
 //! The incident form: one scrolling page in the order the officer works on scene —
-//! when and where, the §52-1 E question, what was happening, who, the order and
-//! each response, the narrative, and the review with the rules' verdict per person.
+//! when and where, the order given, then each person with their own facts (the
+//! §52-1 E answer, what they did, the order they received and their response,
+//! the offences charged with the rules' verdict live), the narrative, and a
+//! review of every person's outcome.
 
 use leptos::prelude::*;
 use uuid::Uuid;
 
-use super::draft::{Draft, ResponseChoice, SubjectDraft, MINUTES_TO_COMPLY, ORDER_PHRASES};
+use super::draft::{
+    Draft, OrderDraft, ResponseChoice, SubjectDraft, MINUTES_TO_COMPLY, ORDER_PHRASES,
+};
 use super::inputs::{Check, Radios, Text, TimeField};
 use crate::client;
 use crate::error::FieldError;
 use crate::model::incident::{AgeRange, IdType, PerceivedRace, PerceivedSex, MAX_NARRATIVE_CHARS};
-use crate::ordinance::narrative::status_words;
+use crate::ordinance::status::status_words;
 use crate::ordinance::{
-    decide, suggested_offences, Decision, Offence, PlaceType, ProtectedActivity, RefusalManner,
-    Verdict,
+    decide, outcome, suggested_offences, Charge, Conduct, Decision, Offence, Outcome, PersonFacts,
+    PlaceType, ProtectedActivity, RefusalManner, Scene, Verdict,
 };
 
 /// The message for `field` among `errors`, as a signal.
@@ -51,10 +55,6 @@ where
     T: Send + Sync + 'static,
 {
     Callback::new(move |v| draft.update(|d| f(d, v)))
-}
-
-fn subject_index(draft: &Draft, id: Uuid) -> Option<usize> {
-    draft.subjects.iter().position(|s| s.subject_id == id)
 }
 
 fn read_subject<T: Clone + Default + Send + Sync + 'static>(
@@ -95,53 +95,34 @@ fn subject_error(
     name: &'static str,
 ) -> Signal<Option<String>> {
     Signal::derive(move || {
-        let i = draft.with(|d| subject_index(d, id))?;
+        let i = draft.with(|d| d.subject_index(id))?;
         error_at(errors, format!("subjects.{i}.{name}")).get()
+    })
+}
+
+/// The field path of a person's input, at their current position.
+fn subject_field(draft: RwSignal<Draft>, id: Uuid, name: &str) -> String {
+    let i = draft.with_untracked(|d| d.subject_index(id).unwrap_or(0));
+    format!("subjects.{i}.{name}")
+}
+
+/// The scene and one person's facts as far as answered, for live verdicts.
+fn person_preview(draft: RwSignal<Draft>, id: Uuid) -> Option<(Scene, PersonFacts)> {
+    draft.with(|d| {
+        let (scene, persons) = d.preview(client::parse_local, client::now())?;
+        let i = d.subject_index(id)?;
+        persons.into_iter().nth(i).flatten().map(|p| (scene, p))
     })
 }
 
 #[component]
 pub fn IncidentForm(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> impl IntoView {
-    // The offence(s) the recorded conduct supports, given the §52-1 E answer.
-    let suggested = Memo::new(move |_| {
-        draft.with(|d| {
-            d.preview(client::parse_local, client::now())
-                .map(|(facts, _)| suggested_offences(&facts))
-                .unwrap_or_default()
-        })
-    });
-    // A person with no offence chosen yet takes the first one the conduct supports.
-    let unanswered = Memo::new(move |_| {
-        draft.with(|d| {
-            d.subjects
-                .iter()
-                .filter(|s| s.offence.is_none() && !s.no_offence)
-                .count()
-        })
-    });
-    Effect::new(move |_| {
-        let first = suggested.get().first().copied();
-        let Some(first) = first else { return };
-        if unanswered.get() > 0 {
-            draft.update(|d| {
-                for s in d
-                    .subjects
-                    .iter_mut()
-                    .filter(|s| s.offence.is_none() && !s.no_offence)
-                {
-                    s.offence = Some(first);
-                }
-            });
-        }
-    });
     view! {
         <WhenAndWhere draft errors/>
-        <Protected draft errors/>
-        <Happening draft suggested/>
+        <Orders draft errors/>
         <People draft errors/>
-        <Order draft errors/>
         <Narrative draft errors/>
-        <Review draft errors suggested/>
+        <Review draft/>
     }
 }
 
@@ -168,7 +149,7 @@ fn WhenAndWhere(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> im
     view! {
         <section class="panel step" aria-labelledby="step-where">
             <h2 id="step-where">"1. When and where"</h2>
-            <TimeField field="occurred_at".into() label="Date and time of the incident".into()
+            <TimeField field="occurred_at".into() label="Date and time the incident began".into()
                 value=read(draft, |d| d.occurred_at.clone())
                 on_input=write(draft, |d, v| d.occurred_at = v)
                 error=error_at(errors, "occurred_at")/>
@@ -184,7 +165,7 @@ fn WhenAndWhere(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> im
                 })}</span>
                 <span class="error-text">{move || error_at(errors, "location.gps").get()}</span>
             </div>
-            <Radios name="location.place".into() legend="Type of place (§52-1 C)".into() options=places
+            <Radios name="location.place".into() legend="Type of place where the persons were (§52-1 C)".into() options=places
                 selected=read(draft, |d| d.place)
                 on_change=write(draft, |d, v| d.place = Some(v))
                 error=error_at(errors, "location.place")/>
@@ -192,125 +173,125 @@ fn WhenAndWhere(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> im
     }
 }
 
+/// The time of an order, for the persons' "order received" choice.
+fn order_label(k: usize, o: &OrderDraft) -> String {
+    let time = o.at.split_once('T').map(|(_, t)| t).unwrap_or("");
+    if time.is_empty() {
+        format!("Order {}", k + 1)
+    } else {
+        format!("Order {} ({time})", k + 1)
+    }
+}
+
 #[component]
-fn Protected(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> impl IntoView {
-    let options = ProtectedActivity::ALL
-        .iter()
-        .map(|p| (*p, p.label().to_owned()))
-        .collect();
-    let protected = read(draft, |d| d.protected.is_some_and(|p| p.is_protected()));
-    let no_action = move |_| {
+fn Orders(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> impl IntoView {
+    let given = read(draft, |d| !d.orders.is_empty());
+    let pick_phrase = move |words: &'static str, move_on: bool| {
         draft.update(|d| {
-            for s in &mut d.subjects {
-                s.offence = None;
-                s.no_offence = true;
-                s.issue_citation = false;
-                if s.response.is_none() {
-                    s.response = Some(ResponseChoice::NoOrder);
-                }
+            if d.orders.is_empty() {
+                d.add_order(client::now_local());
+            }
+            if let Some(o) = d.orders.last_mut() {
+                o.words = words.to_owned();
+                o.move_on = o.move_on || move_on;
             }
         })
     };
+    let set_given = write(draft, |d, v: bool| {
+        if v && d.orders.is_empty() {
+            d.add_order(client::now_local());
+        } else if !v {
+            while !d.orders.is_empty() {
+                d.remove_order(0);
+            }
+        }
+    });
+    let add = move |_| {
+        draft.update(|d| {
+            d.add_order(client::now_local());
+        })
+    };
     view! {
-        <section class="panel step" aria-labelledby="step-protected">
-            <h2 id="step-protected">"2. Protected activity (§52-1 E)"</h2>
-            <Radios name="protected_activity".into()
-                legend="Is anyone picketing peacefully, speaking publicly, or otherwise expressing an opinion lawfully?".into()
-                options
-                selected=read(draft, |d| d.protected)
-                on_change=write(draft, |d, v| d.protected = Some(v))
-                error=error_at(errors, "protected_activity")/>
-            <Show when=move || protected.get()>
-                <div class="notice warn" role="status" data-testid="protected-notice">
-                    <p>"§52-1 E: loitering (§52-1) does not apply to peaceful picketing, public speaking or other lawful "
-                       "expression. §52-1 offences are not offered. §52-2 and §52-3 cases involving expression go to the chief for review."</p>
-                    <button type="button" class="secondary" on:click=no_action>"Record as protected activity — no action"</button>
-                </div>
+        <section class="panel step" aria-labelledby="step-order">
+            <h2 id="step-order">"2. The order (§52-1 D)"</h2>
+            <p class="hint">"Under §52-1 the violation is failing or refusing to obey your order: record the order first. Each person then says whether they received it."</p>
+            <div class="phrases" role="group" aria-label="Order words in one tap">
+                {ORDER_PHRASES.iter().map(|(words, move_on)| view! {
+                    <button type="button" class="secondary phrase" on:click=move |_| pick_phrase(words, *move_on)>{*words}</button>
+                }).collect_view()}
+            </div>
+            <Check id="order-given".into() label="An order was given".into() checked=given on_change=set_given/>
+            <For
+                each=move || draft.with(|d| (0..d.orders.len()).collect::<Vec<_>>())
+                key=|k| *k
+                children=move |k| view! { <OrderFields draft errors k/> }
+            />
+            <Show when=move || given.get()>
+                <button type="button" class="secondary" on:click=add>"Add another order"</button>
             </Show>
         </section>
     }
 }
 
 #[component]
-fn Happening(draft: RwSignal<Draft>, suggested: Memo<Vec<Offence>>) -> impl IntoView {
-    let protected = read(draft, |d| d.protected.is_some_and(|p| p.is_protected()));
-    let check = move |id: &str, label: &str, get: fn(&Draft) -> bool, set: fn(&mut Draft, bool)| {
-        view! { <Check id=id.to_owned() label=label.to_owned() checked=read(draft, get) on_change=write(draft, set)/> }
+fn OrderFields(
+    draft: RwSignal<Draft>,
+    errors: RwSignal<Vec<FieldError>>,
+    k: usize,
+) -> impl IntoView {
+    let read_order = move |f: fn(&OrderDraft) -> String| {
+        Signal::derive(move || draft.with(|d| d.orders.get(k).map(f).unwrap_or_default()))
     };
-    let persons = read(draft, |d| d.conduct.group.persons_together);
-    let step = move |delta: i32| {
-        draft.update(|d| {
-            let n = i32::from(d.conduct.group.persons_together) + delta;
-            d.conduct.group.persons_together = n.clamp(0, 999) as u16;
+    let write_order = move |f: fn(&mut OrderDraft, String)| {
+        Callback::new(move |v: String| {
+            draft.update(|d| {
+                if let Some(o) = d.orders.get_mut(k) {
+                    f(o, v);
+                }
+            })
         })
     };
+    let many = read(draft, |d| d.orders.len() > 1);
+    let minutes: Vec<(u32, String)> = MINUTES_TO_COMPLY
+        .iter()
+        .map(|m| {
+            (
+                *m,
+                if *m == 0 {
+                    "At once".to_owned()
+                } else {
+                    format!("{m} min")
+                },
+            )
+        })
+        .collect();
+    let f = move |name: &str| format!("orders.{k}.{name}");
     view! {
-        <section class="panel step" aria-labelledby="step-happening">
-            <h2 id="step-happening">"3. What was happening"</h2>
-            <p class="hint">"Record conduct only. Tick what you saw."</p>
-            <Show when=move || !protected.get()>
-                <fieldset>
-                    <legend>"Loitering (§52-1)"</legend>
-                    {check("c-stayed", "Remained in essentially one place, alone or with others (§52-1 B)",
-                        |d| d.conduct.remained_in_one_location, |d, v| d.conduct.remained_in_one_location = v)}
-                    <p class="subhead">"Obstructed passage — §52-1 A(1)"</p>
-                    {check("c-pedestrians", "Hindered or impeded pedestrians (or tended to)",
-                        |d| d.conduct.passage.pedestrians, |d, v| d.conduct.passage.pedestrians = v)}
-                    {check("c-vehicles", "Hindered or impeded vehicles (or tended to)",
-                        |d| d.conduct.passage.vehicles, |d, v| d.conduct.passage.vehicles = v)}
-                    <p class="subhead">"Interfered — §52-1 A(2)"</p>
-                    {check("c-property", "With the use of property",
-                        |d| d.conduct.interference.use_of_property, |d, v| d.conduct.interference.use_of_property = v)}
-                    {check("c-business", "With a business being lawfully conducted",
-                        |d| d.conduct.interference.lawful_business, |d, v| d.conduct.interference.lawful_business = v)}
-                    {check("c-access", "With free ingress or egress",
-                        |d| d.conduct.interference.ingress_egress, |d, v| d.conduct.interference.ingress_egress = v)}
-                    <p class="subhead">"Disturbance — §52-1 A(3)"</p>
-                    {check("c-annoyance", "Created a disturbance or annoyance",
-                        |d| d.conduct.disturbance.disturbance_or_annoyance, |d, v| d.conduct.disturbance.disturbance_or_annoyance = v)}
-                    {check("c-alarm", "It caused a person discomfort or alarm",
-                        |d| d.conduct.disturbance.discomfort_or_alarm, |d, v| d.conduct.disturbance.discomfort_or_alarm = v)}
-                    {check("c-passing", "That person was lawfully going in, to or from a building, dwelling or public place",
-                        |d| d.conduct.disturbance.person_lawfully_passing, |d, v| d.conduct.disturbance.person_lawfully_passing = v)}
-                </fieldset>
+        <div class="order" role="group" aria-label=format!("Order {}", k + 1)>
+            <Show when=move || many.get()>
+                <p class="subhead">{format!("Order {}", k + 1)}</p>
             </Show>
-            <fieldset>
-                <legend>"Group in the street or on the sidewalk (§52-2)"</legend>
-                <div class="field">
-                    <span id="persons-label">"Persons standing together or near each other"</span>
-                    <div class="stepper" role="group" aria-labelledby="persons-label">
-                        <button type="button" class="secondary" aria-label="One fewer person" on:click=move |_| step(-1)>"−"</button>
-                        <output aria-live="polite" data-testid="persons-together">{move || persons.get()}</output>
-                        <button type="button" class="secondary" aria-label="One more person" on:click=move |_| step(1)>"+"</button>
-                    </div>
-                </div>
-                {check("c-group", "They obstructed free passage",
-                    |d| d.conduct.group.obstructs_free_passage, |d, v| d.conduct.group.obstructs_free_passage = v)}
-            </fieldset>
-            <fieldset>
-                <legend>"Disturbing the peace (§52-3)"</legend>
-                {check("c-noise", "Loud or unusual noise",
-                    |d| d.conduct.peace.loud_or_unusual_noise, |d, v| d.conduct.peace.loud_or_unusual_noise = v)}
-                {check("c-songs", "Improper or boisterous songs",
-                    |d| d.conduct.peace.improper_or_boisterous_songs, |d, v| d.conduct.peace.improper_or_boisterous_songs = v)}
-                {check("c-obscene", "Obscene and indecent and profane songs or words",
-                    |d| d.conduct.peace.obscene_indecent_and_profane, |d, v| d.conduct.peace.obscene_indecent_and_profane = v)}
-                {check("c-unruly", "Unruly or boisterous manner",
-                    |d| d.conduct.peace.unruly_or_boisterous_manner, |d, v| d.conduct.peace.unruly_or_boisterous_manner = v)}
-                {check("c-quiet", "…which disturbed the quiet and good order of the Town",
-                    |d| d.conduct.peace.disturbed_quiet_and_good_order, |d, v| d.conduct.peace.disturbed_quiet_and_good_order = v)}
-            </fieldset>
-            <p class="hint" role="status" data-testid="suggested">
-                {move || {
-                    let s = suggested.get();
-                    if s.is_empty() {
-                        "No offence matches the conduct recorded yet.".to_owned()
-                    } else {
-                        format!("Matches: {}", s.iter().map(|o| o.reference()).collect::<Vec<_>>().join(", "))
-                    }
-                }}
-            </p>
-        </section>
+            <Text field=f("words") label="Words of the order".into() multiline=true
+                value=read_order(|o| o.words.clone())
+                on_input=write_order(|o, v| o.words = v)
+                error=error_at(errors, f("words")) maxlength=2000/>
+            <TimeField field=f("given_at") label="Time the order was given".into()
+                value=read_order(|o| o.at.clone())
+                on_input=write_order(|o, v| o.at = v)
+                error=error_at(errors, f("given_at"))/>
+            <Check id=format!("order-{k}-move-on") label="Included “move on and disperse”".into()
+                checked=Signal::derive(move || draft.with(|d| d.orders.get(k).is_some_and(|o| o.move_on)))
+                on_change=write(draft, move |d, v| if let Some(o) = d.orders.get_mut(k) { o.move_on = v })/>
+            <Radios name=f("minutes_to_comply") legend="Time allowed to comply".into() compact=true options=minutes
+                selected=Signal::derive(move || draft.with(|d| d.orders.get(k).map(|o| o.minutes_to_comply.unwrap_or(0))))
+                on_change=write(draft, move |d, v| if let Some(o) = d.orders.get_mut(k) { o.minutes_to_comply = Some(v) })
+                error=error_at(errors, f("minutes_to_comply"))/>
+            <Show when=move || many.get()>
+                <button type="button" class="secondary" on:click=move |_| draft.update(|d| d.remove_order(k))>
+                    {format!("Remove order {}", k + 1)}
+                </button>
+            </Show>
+        </div>
     }
 }
 
@@ -319,7 +300,7 @@ fn People(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> impl Int
     let add = move |_| draft.update(|d| d.subjects.push(SubjectDraft::new(client::new_id())));
     view! {
         <section class="panel step" aria-labelledby="step-people">
-            <h2 id="step-people">"4. People"</h2>
+            <h2 id="step-people">"3. People — each answers for their own conduct"</h2>
             <p class="error-text">{move || error_at(errors, "subjects").get()}</p>
             <For
                 each=move || draft.with(|d| d.subjects.iter().map(|s| s.subject_id).collect::<Vec<_>>())
@@ -335,19 +316,27 @@ fn People(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> impl Int
 fn Person(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid) -> impl IntoView {
     let title = Signal::derive(move || {
         draft.with(|d| {
-            subject_index(d, id)
+            d.subject_index(id)
                 .map(|i| d.subjects[i].title(i))
                 .unwrap_or_default()
         })
     });
+    let index = Signal::derive(move || draft.with(|d| d.subject_index(id).unwrap_or(0)));
     let identified = read_subject(draft, id, |s| s.identified);
     let many = read(draft, |d| d.subjects.len() > 1);
     let err = move |name: &'static str| subject_error(draft, errors, id, name);
-    let field = move |name: &str| {
-        let i = draft.with_untracked(|d| subject_index(d, id).unwrap_or(0));
-        format!("subjects.{i}.{name}")
+    let field = move |name: &str| subject_field(draft, id, name);
+    let remove = move |_| draft.update(|d| d.remove_subject(id));
+    let same_as_first = move |_| {
+        draft.update(|d| {
+            let Some(first) = d.subjects.first().cloned() else {
+                return;
+            };
+            if let Some(s) = d.subjects.iter_mut().find(|s| s.subject_id == id) {
+                s.copy_facts(&first);
+            }
+        })
     };
-    let remove = move |_| draft.update(|d| d.subjects.retain(|s| s.subject_id != id));
     let ids: Vec<(IdType, String)> = IdType::ALL
         .iter()
         .map(|t| (*t, t.label().to_owned()))
@@ -367,15 +356,22 @@ fn Person(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid) -
     view! {
         <article class="person" aria-label=move || title.get()>
             <h3>{move || title.get()}</h3>
+            <Show when=move || { index.get() > 0 }>
+                <button type="button" class="secondary" on:click=same_as_first
+                    data-testid="same-as-first">"Same facts as person 1"</button>
+            </Show>
             <Radios name=field("identified") legend="Identity".into() compact=true
                 options=vec![(true, "Identified".to_owned()), (false, "Not identified — describe".to_owned())]
                 selected=Signal::derive(move || Some(identified.get()))
                 on_change=write_subject(draft, id, |s, v| s.identified = v)/>
             <Show when=move || identified.get() fallback=move || view! {
                 <Text field=field("description") label="Description (clothing, build, hair)".into()
+                    hint="What they looked like — not who they are: no age group or status words.".into()
                     value=read_subject(draft, id, |s| s.description.clone())
                     on_input=write_subject(draft, id, |s, v| s.description = v)
                     error=err("description") maxlength=200/>
+                <StatusWordsNotice text=read_subject(draft, id, |s| s.description.clone())
+                    what="The description"/>
             }>
                 <Text field=field("full_name") label="Full name".into()
                     value=read_subject(draft, id, |s| s.full_name.clone())
@@ -414,6 +410,10 @@ fn Person(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid) -
                     selected=read_subject(draft, id, |s| s.race)
                     on_change=write_subject(draft, id, |s, v| s.race = Some(v))/>
             </div>
+            <ProtectedOf draft errors id/>
+            <ConductOf draft id/>
+            <ResponseOf draft errors id/>
+            <ChargesOf draft errors id/>
             <Show when=move || many.get()>
                 <button type="button" class="secondary" on:click=remove>"Remove this person"</button>
             </Show>
@@ -421,68 +421,192 @@ fn Person(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid) -
     }
 }
 
+/// A caution beside a free text that uses status words (never a block).
 #[component]
-fn Order(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> impl IntoView {
-    let given = read(draft, |d| d.order_given);
-    let pick_phrase = move |words: &'static str, move_on: bool| {
+fn StatusWordsNotice(text: Signal<String>, what: &'static str) -> impl IntoView {
+    let words = Memo::new(move |_| text.with(|t| status_words(t)));
+    view! {
+        <Show when=move || !words.get().is_empty()>
+            <div class="notice warn" role="status" data-testid="status-words">
+                {move || format!(
+                    "{what} uses status words: {}. Being homeless, young, idle or in a group is no element of any offence — describe what the person did. The chief will see this caution.",
+                    words.get().join(", ")
+                )}
+            </div>
+        </Show>
+    }
+}
+
+#[component]
+fn ProtectedOf(
+    draft: RwSignal<Draft>,
+    errors: RwSignal<Vec<FieldError>>,
+    id: Uuid,
+) -> impl IntoView {
+    let options = ProtectedActivity::ALL
+        .iter()
+        .map(|p| (*p, p.label().to_owned()))
+        .collect();
+    let protected = read_subject(draft, id, |s| s.protected.is_some_and(|p| p.is_protected()));
+    let no_action = write_subject(draft, id, |s, ()| {
+        s.no_action();
+        if s.response.is_none() {
+            s.response = Some(ResponseChoice::NoOrder);
+            s.order = None;
+        }
+    });
+    view! {
+        <Radios name=subject_field(draft, id, "protected_activity")
+            legend="§52-1 E — Was this person picketing peacefully, speaking publicly, or otherwise expressing an opinion lawfully?".into()
+            options
+            selected=read_subject(draft, id, |s| s.protected)
+            on_change=write_subject(draft, id, |s, v| {
+                s.protected = Some(v);
+                if v.is_protected() {
+                    // §52-1 offences cannot be charged to this person.
+                    let gone: Vec<Offence> = s.offences.iter().copied().filter(|o| o.is_section_52_1()).collect();
+                    for o in gone { s.toggle_offence(o, false); }
+                }
+            })
+            error=subject_error(draft, errors, id, "protected_activity")/>
+        <Show when=move || protected.get()>
+            <div class="notice warn" role="status" data-testid="protected-notice">
+                <p>"§52-1 E: loitering (§52-1) does not apply to this person's peaceful picketing, public speaking or other lawful "
+                   "expression. §52-1 offences are not offered for them. A §52-2 or §52-3 case involving expression goes to the chief for review."</p>
+                <button type="button" class="secondary" on:click=move |_| no_action.run(())>"Record this person as protected activity — no action"</button>
+            </div>
+        </Show>
+    }
+}
+
+#[component]
+fn ConductOf(draft: RwSignal<Draft>, id: Uuid) -> impl IntoView {
+    let protected = read_subject(draft, id, |s| s.protected.is_some_and(|p| p.is_protected()));
+    let check =
+        move |name: &str, label: &str, get: fn(&Conduct) -> bool, set: fn(&mut Conduct, bool)| {
+            view! {
+                <Check id=format!("c-{id}-{name}") label=label.to_owned()
+                    checked=read_subject(draft, id, move |s| get(&s.conduct))
+                    on_change=write_subject(draft, id, move |s, v| {
+                        set(&mut s.conduct, v);
+                    })/>
+            }
+        };
+    let obstructing = read_subject(draft, id, |s| s.conduct.passage.any());
+    // Passage hindered: the place obstructed defaults to where the person was.
+    Effect::new(move |_| {
+        if obstructing.get() {
+            draft.update(|d| {
+                let place = d.place;
+                if let Some(s) = d.subjects.iter_mut().find(|s| s.subject_id == id) {
+                    if s.conduct.passage.place.is_none() {
+                        s.conduct.passage.place = place;
+                    }
+                }
+            });
+        }
+    });
+    let others = read_subject(draft, id, |s| s.conduct.group.others);
+    let step = move |delta: i32| {
         draft.update(|d| {
-            d.order_given = true;
-            d.order_words = words.to_owned();
-            d.move_on = d.move_on || move_on;
-            if d.order_at.trim().is_empty() {
-                d.order_at = client::now_local();
+            if let Some(s) = d.subjects.iter_mut().find(|s| s.subject_id == id) {
+                let n = i32::from(s.conduct.group.others) + delta;
+                s.conduct.group.others = n.clamp(0, 999) as u16;
             }
         })
     };
-    let minutes: Vec<(u32, String)> = MINUTES_TO_COMPLY
-        .iter()
-        .map(|m| {
-            (
-                *m,
-                if *m == 0 {
-                    "At once".to_owned()
-                } else {
-                    format!("{m} min")
-                },
-            )
-        })
-        .collect();
+    let label_id = format!("others-{id}");
+    let suggested = Memo::new(move |_| {
+        person_preview(draft, id)
+            .map(|(_, p)| suggested_offences(&p))
+            .unwrap_or_default()
+    });
     view! {
-        <section class="panel step" aria-labelledby="step-order">
-            <h2 id="step-order">"5. The order (§52-1 D) and each response"</h2>
-            <p class="hint">"Under §52-1 the violation is failing or refusing to obey your order: record the order first."</p>
-            <div class="phrases" role="group" aria-label="Order words in one tap">
-                {ORDER_PHRASES.iter().map(|(words, move_on)| view! {
-                    <button type="button" class="secondary phrase" on:click=move |_| pick_phrase(words, *move_on)>{*words}</button>
-                }).collect_view()}
-            </div>
-            <Check id="order-given".into() label="An order was given".into() checked=given
-                on_change=write(draft, |d, v| {
-                    d.order_given = v;
-                    if v && d.order_at.trim().is_empty() { d.order_at = client::now_local(); }
-                })/>
-            <Show when=move || given.get()>
-                <Text field="order.words".into() label="Words of the order".into() multiline=true
-                    value=read(draft, |d| d.order_words.clone())
-                    on_input=write(draft, |d, v| d.order_words = v)
-                    error=error_at(errors, "order.words") maxlength=2000/>
-                <TimeField field="order.given_at".into() label="Time the order was given".into()
-                    value=read(draft, |d| d.order_at.clone())
-                    on_input=write(draft, |d, v| d.order_at = v)
-                    error=error_at(errors, "order.given_at")/>
-                <Check id="order-move-on".into() label="Included “move on and disperse”".into()
-                    checked=read(draft, |d| d.move_on) on_change=write(draft, |d, v| d.move_on = v)/>
-                <Radios name="order.minutes_to_comply".into() legend="Time allowed to comply".into() compact=true options=minutes.clone()
-                    selected=read(draft, |d| d.minutes_to_comply.or(Some(0)))
-                    on_change=write(draft, |d, v| d.minutes_to_comply = Some(v))
-                    error=error_at(errors, "order.minutes_to_comply")/>
+        <fieldset class="conduct">
+            <legend>"What this person did"</legend>
+            <p class="hint">"Record this person's own conduct only. Tick what you saw them do."</p>
+            <Show when=move || !protected.get()>
+                <p class="subhead">"Loitering (§52-1)"</p>
+                {check("stayed", "Remained in essentially one place, alone or with others (§52-1 B)",
+                    |c| c.remained_in_one_location, |c, v| c.remained_in_one_location = v)}
+                <p class="subhead">"Obstructed passage — §52-1 A(1)"</p>
+                {check("pedestrians", "Hindered or impeded pedestrians (or tended to)",
+                    |c| c.passage.pedestrians, |c, v| c.passage.pedestrians = v)}
+                {check("vehicles", "Hindered or impeded vehicles (or tended to)",
+                    |c| c.passage.vehicles, |c, v| c.passage.vehicles = v)}
+                <Show when=move || obstructing.get()>
+                    <Radios name=subject_field(draft, id, "conduct.passage.place")
+                        legend="The street or place obstructed (it must be public)".into() compact=true
+                        options=PlaceType::ALL.iter().map(|p| (*p, p.label().to_owned())).collect()
+                        selected=read_subject(draft, id, |s| s.conduct.passage.place)
+                        on_change=write_subject(draft, id, |s, v| s.conduct.passage.place = Some(v))/>
+                </Show>
+                <p class="subhead">"Interfered — §52-1 A(2)"</p>
+                {check("property", "With the use of property",
+                    |c| c.interference.use_of_property, |c, v| c.interference.use_of_property = v)}
+                {check("business", "With a business being lawfully conducted",
+                    |c| c.interference.lawful_business, |c, v| c.interference.lawful_business = v)}
+                {check("access", "With free ingress or egress",
+                    |c| c.interference.ingress_egress, |c, v| c.interference.ingress_egress = v)}
+                <p class="subhead">"Disturbance — §52-1 A(3)"</p>
+                {check("annoyance", "Created a disturbance or annoyance",
+                    |c| c.disturbance.disturbance_or_annoyance, |c, v| c.disturbance.disturbance_or_annoyance = v)}
+                {check("alarm", "It caused a person discomfort or alarm",
+                    |c| c.disturbance.discomfort_or_alarm, |c, v| c.disturbance.discomfort_or_alarm = v)}
+                {check("passing", "That person was lawfully going in, to or from a building, dwelling or public place",
+                    |c| c.disturbance.person_lawfully_passing, |c, v| c.disturbance.person_lawfully_passing = v)}
             </Show>
+            <p class="subhead">"Standing together in the street or on the sidewalk — §52-2"</p>
             <For
-                each=move || draft.with(|d| d.subjects.iter().map(|s| s.subject_id).collect::<Vec<_>>())
-                key=|id| *id
-                children=move |id| view! { <ResponseOf draft errors id/> }
+                each=move || draft.with(|d| d.subjects.iter().filter(|s| s.subject_id != id).map(|s| s.subject_id).collect::<Vec<_>>())
+                key=|other| *other
+                children=move |other| {
+                    let name = Signal::derive(move || draft.with(|d| {
+                        d.subject_index(other).map(|j| d.subjects[j].title(j)).unwrap_or_default()
+                    }));
+                    view! {
+                        <Check id=format!("c-{id}-with-{other}") label=format!("Stood with {}", name.get_untracked())
+                            checked=read_subject(draft, id, move |s| s.stood_with.contains(&other))
+                            on_change=write_subject(draft, id, move |s, v| {
+                                s.stood_with.retain(|w| *w != other);
+                                if v { s.stood_with.push(other); }
+                            })/>
+                    }
+                }
             />
-        </section>
+            <div class="field">
+                <span id=label_id.clone()>"Others they stood with, not listed as persons here"</span>
+                <div class="stepper" role="group" aria-labelledby=label_id>
+                    <button type="button" class="secondary" aria-label="One fewer other person" on:click=move |_| step(-1)>"−"</button>
+                    <output aria-live="polite" data-testid="others-together">{move || others.get()}</output>
+                    <button type="button" class="secondary" aria-label="One more other person" on:click=move |_| step(1)>"+"</button>
+                </div>
+            </div>
+            {check("group", "They obstructed free passage",
+                |c| c.group.obstructs_free_passage, |c, v| c.group.obstructs_free_passage = v)}
+            <p class="subhead">"Disturbing the peace — §52-3"</p>
+            {check("loud", "Made a loud noise", |c| c.peace.loud_noise, |c, v| c.peace.loud_noise = v)}
+            {check("unusual", "Made an unusual noise", |c| c.peace.unusual_noise, |c, v| c.peace.unusual_noise = v)}
+            {check("improper", "Sang improper songs", |c| c.peace.improper_songs, |c, v| c.peace.improper_songs = v)}
+            {check("boisterous", "Sang boisterous songs", |c| c.peace.boisterous_songs, |c, v| c.peace.boisterous_songs = v)}
+            <p class="hint">"Songs or words that are obscene and indecent and profane — all three are needed:"</p>
+            {check("obscene", "Obscene", |c| c.peace.obscene, |c, v| c.peace.obscene = v)}
+            {check("indecent", "Indecent", |c| c.peace.indecent, |c, v| c.peace.indecent = v)}
+            {check("profane", "Profane", |c| c.peace.profane, |c, v| c.peace.profane = v)}
+            {check("unruly", "Unruly or boisterous manner", |c| c.peace.unruly_or_boisterous_manner, |c, v| c.peace.unruly_or_boisterous_manner = v)}
+            {check("quiet", "…and it disturbed the quiet and good order of the Town",
+                |c| c.peace.disturbed_quiet_and_good_order, |c, v| c.peace.disturbed_quiet_and_good_order = v)}
+            <p class="hint" role="status" data-testid="suggested">
+                {move || {
+                    let s = suggested.get();
+                    if s.is_empty() {
+                        "No offence matches this person's conduct yet.".to_owned()
+                    } else {
+                        format!("Matches: {}", s.iter().map(|o| o.reference()).collect::<Vec<_>>().join(", "))
+                    }
+                }}
+            </p>
+        </fieldset>
     }
 }
 
@@ -492,17 +616,6 @@ fn ResponseOf(
     errors: RwSignal<Vec<FieldError>>,
     id: Uuid,
 ) -> impl IntoView {
-    let title = Signal::derive(move || {
-        draft.with(|d| {
-            subject_index(d, id)
-                .map(|i| d.subjects[i].title(i))
-                .unwrap_or_default()
-        })
-    });
-    let field = move |name: &str| {
-        let i = draft.with_untracked(|d| subject_index(d, id).unwrap_or(0));
-        format!("subjects.{i}.{name}")
-    };
     let choice = read_subject(draft, id, |s| s.response);
     let options = ResponseChoice::ALL
         .iter()
@@ -512,25 +625,57 @@ fn ResponseOf(
         .iter()
         .map(|m| (*m, m.label().to_owned()))
         .collect();
+    let several_orders = read(draft, |d| d.orders.len() > 1);
+    let order_options = Signal::derive(move || {
+        draft.with(|d| {
+            d.orders
+                .iter()
+                .enumerate()
+                .map(|(k, o)| (Some(k), order_label(k, o)))
+                .chain(std::iter::once((None, "None".to_owned())))
+                .collect::<Vec<_>>()
+        })
+    });
     view! {
         <div class="response">
-            <Radios name=field("response") legend=format!("What {} did", title.get_untracked()) options
+            <Radios name=subject_field(draft, id, "response") legend="What this person did about the order (§52-1 D)".into() options
                 selected=choice
-                on_change=write_subject(draft, id, |s, v: ResponseChoice| {
-                    s.response = Some(v);
-                    if v.needs_time() && s.response_at.trim().is_empty() {
-                        s.response_at = client::now_local();
-                    }
+                on_change=Callback::new(move |v: ResponseChoice| {
+                    draft.update(|d| {
+                        let last = d.orders.len().checked_sub(1);
+                        if let Some(s) = d.subjects.iter_mut().find(|s| s.subject_id == id) {
+                            s.response = Some(v);
+                            if v.needs_time() {
+                                if s.order.is_none() { s.order = last; }
+                                if s.response_at.trim().is_empty() {
+                                    s.response_at = client::now_local();
+                                }
+                            } else {
+                                s.order = None;
+                            }
+                        }
+                    })
                 })
                 error=subject_error(draft, errors, id, "response")/>
+            <Show when=move || several_orders.get() && choice.get().is_some_and(ResponseChoice::needs_time)>
+                {move || view! {
+                    <Radios name=subject_field(draft, id, "order") legend="The order this person received".into() compact=true
+                        options=order_options.get()
+                        selected=read_subject(draft, id, |s| Some(s.order))
+                        on_change=write_subject(draft, id, |s, v| s.order = v)
+                        error=subject_error(draft, errors, id, "order")/>
+                }}
+            </Show>
+            <p class="error-text">{move || if several_orders.get() { None } else { subject_error(draft, errors, id, "order").get() }}</p>
             <Show when=move || choice.get().is_some_and(ResponseChoice::needs_time)>
-                <TimeField field=field("response_at") label="Time of the response".into()
+                <TimeField field=subject_field(draft, id, "response_at") label="Time of the response".into()
                     value=read_subject(draft, id, |s| s.response_at.clone())
                     on_input=write_subject(draft, id, |s, v| s.response_at = v)
                     error=subject_error(draft, errors, id, "response_at")/>
             </Show>
             <Show when=move || choice.get() == Some(ResponseChoice::Refused)>
-                <Radios name=field("manner") legend="How they failed or refused".into() options=manners.clone()
+                <Radios name=subject_field(draft, id, "manner") legend="How they failed or refused".into() options=manners.clone()
+                    hint="Saying no, doing the opposite or coming back is a refusal at once; staying put is a failure to obey once the time allowed has passed.".into()
                     selected=read_subject(draft, id, |s| s.manner)
                     on_change=write_subject(draft, id, |s, v| s.manner = Some(v))
                     error=subject_error(draft, errors, id, "manner")/>
@@ -539,132 +684,90 @@ fn ResponseOf(
     }
 }
 
-#[component]
-fn Narrative(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> impl IntoView {
-    let words = Memo::new(move |_| draft.with(|d| status_words(&d.narrative)));
-    let count = read(draft, |d| d.narrative.chars().count());
-    view! {
-        <section class="panel step" aria-labelledby="step-narrative">
-            <h2 id="step-narrative">"6. Narrative"</h2>
-            <Text field="narrative".into() label="What the person did".into() multiline=true
-                hint="Describe conduct, not status: where they stood, what it blocked, what you said, what they did.".into()
-                value=read(draft, |d| d.narrative.clone())
-                on_input=write(draft, |d, v| d.narrative = v)
-                error=error_at(errors, "narrative") maxlength=MAX_NARRATIVE_CHARS/>
-            <p class="hint">{move || format!("{} / {MAX_NARRATIVE_CHARS} characters", count.get())}</p>
-            <Show when=move || !words.get().is_empty()>
-                <div class="notice warn" role="status" data-testid="status-words">
-                    {move || format!(
-                        "Status words: {}. Being homeless, young or in a group is no element of any offence — describe what the person did. The chief will see this caution.",
-                        words.get().join(", ")
-                    )}
-                </div>
-            </Show>
-        </section>
-    }
-}
-
-#[component]
-fn Review(
-    draft: RwSignal<Draft>,
-    errors: RwSignal<Vec<FieldError>>,
-    suggested: Memo<Vec<Offence>>,
-) -> impl IntoView {
-    view! {
-        <section class="panel step" aria-labelledby="step-review">
-            <h2 id="step-review">"7. Review"</h2>
-            <p class="hint">"The rules' verdict for each person, exactly as the server will decide it."</p>
-            <For
-                each=move || draft.with(|d| d.subjects.iter().map(|s| s.subject_id).collect::<Vec<_>>())
-                key=|id| *id
-                children=move |id| view! { <Charge draft errors suggested id/> }
-            />
-        </section>
-    }
-}
-
-#[component]
-fn Charge(
-    draft: RwSignal<Draft>,
-    errors: RwSignal<Vec<FieldError>>,
-    suggested: Memo<Vec<Offence>>,
-    id: Uuid,
-) -> impl IntoView {
-    let title = Signal::derive(move || {
-        draft.with(|d| {
-            subject_index(d, id)
-                .map(|i| d.subjects[i].title(i))
-                .unwrap_or_default()
-        })
-    });
-    let field = move |name: &str| {
-        let i = draft.with_untracked(|d| subject_index(d, id).unwrap_or(0));
-        format!("subjects.{i}.{name}")
+/// This person's decision on each offence offered, as the server will make it.
+fn decisions_of(draft: RwSignal<Draft>, id: Uuid) -> Vec<Decision> {
+    let Some((scene, person)) = person_preview(draft, id) else {
+        return Vec::new();
     };
-    let protected = read(draft, |d| d.protected.unwrap_or(ProtectedActivity::None));
-    // None: "no offence"; Some(o): that offence.
-    let selected = read_subject(draft, id, |s| {
-        if s.no_offence {
-            Some(None)
-        } else {
-            s.offence.map(Some)
-        }
+    Offence::offered(person.protected_activity)
+        .into_iter()
+        .map(|o| decide(&scene, &person, o, client::now()))
+        .collect()
+}
+
+#[component]
+fn ChargesOf(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid) -> impl IntoView {
+    let protected = read_subject(draft, id, |s| s.protected.unwrap_or_default());
+    let decisions = Memo::new(move |_| decisions_of(draft, id));
+    let suggested = Memo::new(move |_| {
+        person_preview(draft, id)
+            .map(|(_, p)| suggested_offences(&p))
+            .unwrap_or_default()
     });
-    let decision = Memo::new(move |_| -> Option<Decision> {
-        let offence = draft.with(|d| {
-            d.subjects
-                .iter()
-                .find(|s| s.subject_id == id)
-                .and_then(|s| s.offence.filter(|_| !s.no_offence))
-        })?;
-        let (facts, responses) = draft.with(|d| d.preview(client::parse_local, client::now()))?;
-        let i = draft.with(|d| subject_index(d, id))?;
-        let response = responses.get(i).copied().flatten()?;
-        Some(decide(&facts, response, offence, client::now()))
-    });
-    let citable =
-        Signal::derive(move || decision.with(|d| d.as_ref().is_some_and(Decision::is_citable)));
-    let arrest = Signal::derive(move || {
-        decision.with(|d| d.as_ref().is_some_and(|d| d.offence.directs_arrest()))
-    });
+    let cites_52_2 = read_subject(draft, id, |s| s.cite.contains(&Offence::GroupObstruction));
     view! {
         <article class="charge" data-testid="verdict">
-            <h3>{move || title.get()}</h3>
-            {move || {
-                let offered = Offence::offered(protected.get());
-                let suggested = suggested.get();
-                let mut options: Vec<(Option<Offence>, String)> = offered.iter().map(|o| {
-                    let mark = if suggested.contains(o) { " — matches the conduct" } else { "" };
-                    (Some(*o), format!("{} {}{mark}", o.reference(), o.title()))
-                }).collect();
-                options.push((None, "No offence — no action".to_owned()));
-                view! {
-                    <Radios name=field("charge") legend="Offence".into() options
-                        selected=selected
-                        on_change=write_subject(draft, id, |s, v: Option<Offence>| {
-                            s.no_offence = v.is_none();
-                            s.offence = v;
-                            if v.is_none() { s.issue_citation = false; }
-                        })
-                        error=subject_error(draft, errors, id, "charge")/>
-                }
-            }}
-            {move || decision.get().map(|d| view! { <Verdict decision=d/> })}
-            <Show when=move || citable.get()>
-                <Check id=format!("issue-{id}")
-                    label=if arrest.get_untracked() { "Arrest and issue citation — District Court (§52-2), $100.00 plus costs".into() } else { "Issue citation — $100.00 plus costs (§52-4)".into() }
-                    checked=read_subject(draft, id, |s| s.issue_citation)
-                    on_change=write_subject(draft, id, |s, v| s.issue_citation = v)/>
+            <fieldset id=move || subject_field(draft, id, "charges").replace('.', "-")>
+                <legend>"Offences charged to this person"</legend>
+                {move || {
+                    let suggested = suggested.get();
+                    Offence::offered(protected.get()).into_iter().map(|o| {
+                        let mark = if suggested.contains(&o) { " — matches what this person did" } else { "" };
+                        let label = format!("{} {}{mark}", o.reference(), o.title());
+                        let decision = Signal::derive(move || decisions.with(|ds| ds.iter().find(|d| d.offence == o).cloned()));
+                        let charged = read_subject(draft, id, move |s| s.offences.contains(&o));
+                        view! {
+                            <div class="offence">
+                                <Check id=format!("charge-{id}-{}", o.code()) label=label
+                                    checked=charged
+                                    on_change=write_subject(draft, id, move |s, v| s.toggle_offence(o, v))/>
+                                <Show when=move || charged.get()>
+                                    {move || decision.get().map(|d| view! { <VerdictNotice decision=d/> })}
+                                    <Show when=move || decision.get().is_some_and(|d| d.is_citable())>
+                                        <Check id=format!("issue-{id}-{}", o.code())
+                                            label=cite_label(o)
+                                            checked=read_subject(draft, id, move |s| s.cite.contains(&o))
+                                            on_change=write_subject(draft, id, move |s, v| s.toggle_citation(o, v))/>
+                                    </Show>
+                                </Show>
+                            </div>
+                        }
+                    }).collect_view()
+                }}
+                <Check id=format!("no-offence-{id}") label="No offence — no action".into()
+                    checked=read_subject(draft, id, |s| s.no_offence)
+                    on_change=write_subject(draft, id, |s, v| if v { s.no_action() } else { s.no_offence = false })/>
+                <p class="error-text">{move || subject_error(draft, errors, id, "charges").get()}</p>
+            </fieldset>
+            <Show when=move || cites_52_2.get()>
+                <Check id=format!("arrest-{id}")
+                    label="An arrest was made, to bring the person before the District Court (§52-2). Leave unticked for a summons without arrest.".into()
+                    checked=read_subject(draft, id, |s| s.arrested)
+                    on_change=write_subject(draft, id, |s, v| s.arrested = v)/>
             </Show>
         </article>
     }
 }
 
+/// "Issue citation — §52-1 A(1), D $100.00 plus costs (§52-4)".
+fn cite_label(o: Offence) -> String {
+    let penalty = o.penalty();
+    format!(
+        "Issue citation — {} {} plus costs ({})",
+        o.reference(),
+        penalty.fine_text(),
+        penalty.section
+    )
+}
+
 #[component]
-fn Verdict(decision: Decision) -> impl IntoView {
+fn VerdictNotice(decision: Decision) -> impl IntoView {
     let (class, headline) = match &decision.verdict {
         Verdict::Citable { .. } => ("notice ok", decision.summary()),
-        Verdict::NotCitable { .. } => ("notice bad", "Not citable".to_owned()),
+        Verdict::NotCitable { .. } => (
+            "notice bad",
+            format!("{}: not citable", decision.offence.reference()),
+        ),
         Verdict::Excluded { .. } => (
             "notice warn",
             "Protected activity — no action (§52-1 E)".to_owned(),
@@ -683,5 +786,81 @@ fn Verdict(decision: Decision) -> impl IntoView {
                 <ul>{cautions.into_iter().map(|c| view! { <li>{c.message()}</li> }).collect_view()}</ul>
             })}
         </div>
+    }
+}
+
+#[component]
+fn Narrative(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> impl IntoView {
+    let count = read(draft, |d| d.narrative.chars().count());
+    view! {
+        <section class="panel step" aria-labelledby="step-narrative">
+            <h2 id="step-narrative">"4. Narrative"</h2>
+            <Text field="narrative".into() label="What each person did".into() multiline=true
+                hint="Describe conduct, not status: where each stood, what it blocked, what you said, what each did.".into()
+                value=read(draft, |d| d.narrative.clone())
+                on_input=write(draft, |d, v| d.narrative = v)
+                error=error_at(errors, "narrative") maxlength=MAX_NARRATIVE_CHARS/>
+            <p class="hint">{move || format!("{} / {MAX_NARRATIVE_CHARS} characters", count.get())}</p>
+            <StatusWordsNotice text=read(draft, |d| d.narrative.clone()) what="The narrative"/>
+        </section>
+    }
+}
+
+/// What each person's part comes to, as the server will record it.
+fn outcome_line(draft: RwSignal<Draft>, id: Uuid) -> Option<Result<Outcome, Vec<String>>> {
+    let (scene, person) = person_preview(draft, id)?;
+    let charges: Vec<Charge> = draft.with(|d| {
+        d.subjects
+            .iter()
+            .find(|s| s.subject_id == id)
+            .map(|s| {
+                s.offences
+                    .iter()
+                    .map(|&offence| Charge {
+                        offence,
+                        issue_citation: s.cite.contains(&offence),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    });
+    let decisions: Vec<Decision> = charges
+        .iter()
+        .map(|c| decide(&scene, &person, c.offence, client::now()))
+        .collect();
+    Some(
+        outcome(&person, &charges, &decisions)
+            .map_err(|r| r.into_iter().map(|f| f.message).collect()),
+    )
+}
+
+#[component]
+fn Review(draft: RwSignal<Draft>) -> impl IntoView {
+    view! {
+        <section class="panel step" aria-labelledby="step-review">
+            <h2 id="step-review">"5. Review"</h2>
+            <p class="hint">"Each person's outcome, from their own facts, exactly as the server will decide it."</p>
+            <ul class="outcomes" data-testid="outcomes">
+                <For
+                    each=move || draft.with(|d| d.subjects.iter().map(|s| s.subject_id).collect::<Vec<_>>())
+                    key=|id| *id
+                    children=move |id| {
+                        let title = Signal::derive(move || draft.with(|d| {
+                            d.subject_index(id).map(|i| d.subjects[i].title(i)).unwrap_or_default()
+                        }));
+                        view! {
+                            <li data-testid="outcome">
+                                <strong>{move || title.get()}</strong>": "
+                                {move || match outcome_line(draft, id) {
+                                    None => "not answered yet".to_owned(),
+                                    Some(Ok(o)) => o.label(),
+                                    Some(Err(reasons)) => format!("cannot be cited as asked — {}", reasons.join(" ")),
+                                }}
+                            </li>
+                        }
+                    }
+                />
+            </ul>
+        </section>
     }
 }

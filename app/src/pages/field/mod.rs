@@ -64,7 +64,11 @@ fn NewIncident() -> impl IntoView {
             return;
         }
         outbox.attach(&name);
-        draft.set(client::load::<Draft>(&draft_key(&name)).unwrap_or_else(fresh));
+        draft.set(
+            client::load_text(&draft_key(&name))
+                .and_then(|text| Draft::load(&text))
+                .unwrap_or_else(fresh),
+        );
         loaded.set(true);
     });
     Effect::new(move |_| {

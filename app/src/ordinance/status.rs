@@ -1,13 +1,19 @@
-//! Status, not conduct: words that show a narrative leaning on who a person is.
+//! Status, not conduct: words that show a record leaning on who a person is.
 //!
-//! Being homeless, young, or in a group is no element of any Article I offence, and
-//! loitering laws enforced against status were struck down (Papachristou v. City of
-//! Jacksonville, 1972; City of Chicago v. Morales, 1999). The rules do not block on
-//! these words — a narrative may quote them — but the chief sees a caution.
+//! Being homeless, young, idle or in a group is no element of any offence of
+//! Chapter 52, and loitering laws enforced against status or aimless presence
+//! were struck down (Papachristou v. City of Jacksonville, 405 U.S. 156 (1972);
+//! City of Chicago v. Morales, 527 U.S. 41 (1999)). The rules never block on these
+//! words — a record may quote them — but the chief sees a caution. Every free
+//! text that describes a person is screened: the narrative, and the description
+//! of a person not identified (which the citation prints).
+
+use serde::{Deserialize, Serialize};
 
 /// Words and phrases that describe status. Matched case-insensitively on word
-/// boundaries, so "gangway" is not "gang".
+/// boundaries, so "gangway" is not "gang" and "kidney" is not "kid".
 pub const STATUS_WORDS: &[&str] = &[
+    // Poverty and housing.
     "homeless",
     "vagrant",
     "vagrants",
@@ -19,20 +25,71 @@ pub const STATUS_WORDS: &[&str] = &[
     "vagabond",
     "bum",
     "bums",
+    "panhandler",
+    "panhandlers",
+    "street person",
+    "street people",
+    // Age.
+    "juvenile",
+    "juveniles",
+    "kid",
+    "kids",
+    "teen",
+    "teens",
+    "teenager",
+    "teenagers",
+    "youth",
+    "youths",
+    // Reputation and association.
     "gang",
     "gangs",
     "gang member",
     "gang members",
     "known to",
+    "undesirable",
+    "undesirables",
+    // Idleness: Morales struck down "remain in any one place with no apparent
+    // purpose" — aimlessness is exactly what the ordinance may not punish.
     "known loiterer",
     "loiterer",
     "loiterers",
     "habitual loiterer",
-    "street person",
-    "street people",
-    "undesirable",
-    "undesirables",
+    "loafer",
+    "loafers",
+    "loafing",
+    "idler",
+    "idlers",
+    "hanging around",
+    "hanging out",
+    "hung around",
+    "hang around",
+    "no apparent purpose",
+    "no visible purpose",
+    "no legitimate purpose",
+    "no lawful purpose",
+    "without apparent purpose",
 ];
+
+/// Which free text a caution is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "text", rename_all = "snake_case")]
+pub enum ScreenedText {
+    /// The officer's narrative.
+    Narrative,
+    /// The description of the person at this position (0-based) of the incident.
+    Description { person: usize },
+}
+
+impl ScreenedText {
+    pub fn label(self) -> String {
+        match self {
+            ScreenedText::Narrative => "The narrative".to_owned(),
+            ScreenedText::Description { person } => {
+                format!("The description of person {}", person + 1)
+            }
+        }
+    }
+}
 
 /// The status words in `text`, in list order, each once; where a longer phrase
 /// ("gang member") and a shorter one ("gang") both match, only the longer is given.
@@ -85,8 +142,19 @@ mod tests {
             status_words("walked down the gangway"),
             Vec::<String>::new()
         );
+        assert_eq!(status_words("a kidney-shaped pool"), Vec::<String>::new());
         assert_eq!(status_words("Subject is known to police"), vec!["known to"]);
         assert_eq!(status_words("a vagrant, loitering"), vec!["vagrant"]);
+    }
+
+    #[test]
+    fn youth_and_aimlessness_are_status_words() {
+        assert_eq!(
+            status_words("Juveniles hanging around with no apparent purpose"),
+            vec!["juveniles", "hanging around", "no apparent purpose"]
+        );
+        assert_eq!(status_words("two kids and a teen"), vec!["kids", "teen"]);
+        assert_eq!(status_words("a loafer by the pier"), vec!["loafer"]);
     }
 
     #[test]

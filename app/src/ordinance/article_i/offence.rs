@@ -5,7 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::facts::ProtectedActivity;
-use super::{Penalty, Section};
+use crate::ordinance::{Penalty, Section};
 
 /// An Article I offence. The serialised form is the stable code printed on
 /// citations and exports: `52-1(A)(1)`, `52-1(A)(2)`, `52-1(A)(3)`, `52-2`, `52-3`.
@@ -37,9 +37,12 @@ pub enum Offence {
 pub enum Element {
     /// §52-1 B: remained in essentially one location.
     Loitering,
-    /// §52-1 A(1), A(2), §52-3: the conduct was in or upon a public street or public
+    /// §52-1 A(2), §52-3: the conduct was in or upon a public street or public
     /// place (§52-1 C).
     PublicStreetOrPlace,
+    /// §52-1 A(1): the street or place obstructed is public — "obstruct any public
+    /// street or public place" (wherever the person stood).
+    ObstructedPlaceIsPublic,
     /// §52-1 A(1)
     PassageObstructed,
     /// §52-1 A(2)
@@ -58,7 +61,7 @@ pub enum Element {
     FreePassageObstructed,
     /// §52-3: one of the section's kinds of conduct
     PeaceConduct,
-    /// §52-3: an unruly or boisterous manner must disturb the quiet and good order
+    /// §52-3: the conduct disturbed the quiet and good order of the Town
     QuietAndGoodOrderDisturbed,
     /// §52-1 D: an order to stop, with its words and time
     OrderToStop,
@@ -78,7 +81,7 @@ impl Element {
                 Offence::DisturbingThePeace => Section::S52_3,
                 _ => offence.prong_section(),
             },
-            Element::PassageObstructed => Section::S52_1A1,
+            Element::PassageObstructed | Element::ObstructedPlaceIsPublic => Section::S52_1A1,
             Element::UseOrBusinessOrAccessObstructed => Section::S52_1A2,
             Element::DisturbanceOrAnnoyance
             | Element::DiscomfortOrAlarm
@@ -97,11 +100,15 @@ impl Element {
         }
     }
 
-    /// What the element means, as the checklist on the review screen states it.
+    /// What the element means, as the checklist on the review screen and the
+    /// printed violation state it. (The printed citations of reports stored before
+    /// facts were kept per person use these same words: change one and those
+    /// reprints change too.)
     pub const fn description(self) -> &'static str {
         match self {
             Element::Loitering => "Remained in essentially one location, alone or with others",
             Element::PublicStreetOrPlace => "In or upon a public street or public place",
+            Element::ObstructedPlaceIsPublic => "The street or place obstructed is public",
             Element::PassageObstructed => {
                 "Hindered or impeded, or tended to hinder or impede, the passage of pedestrians or vehicles"
             }
@@ -119,9 +126,7 @@ impl Element {
             Element::PeaceConduct => {
                 "Loud or unusual noise, improper or boisterous songs, obscene and indecent and profane songs or words, or an unruly or boisterous manner"
             }
-            Element::QuietAndGoodOrderDisturbed => {
-                "The unruly or boisterous manner disturbed the quiet and good order of the Town"
-            }
+            Element::QuietAndGoodOrderDisturbed => "Disturbed the quiet and good order of the Town",
             Element::OrderToStop => "Ordered to stop the conduct (words and time recorded)",
             Element::OrderToMoveOn => "Ordered to move on",
             Element::FailedOrRefused => "Failed or refused to obey the order, after it was given",
@@ -212,17 +217,21 @@ impl Offence {
         )
     }
 
-    /// The elements that must all be recorded to cite. (§52-3's
-    /// `QuietAndGoodOrderDisturbed` applies only when the conduct is an unruly or
-    /// boisterous manner; the decision handles that.)
+    /// Whether the violation is disobeying an order (§52-1 D, §52-2); §52-3 has
+    /// no order element.
+    pub const fn needs_order(self) -> bool {
+        !matches!(self, Offence::DisturbingThePeace)
+    }
+
+    /// The elements that must all be recorded, in this person's own facts, to cite.
     pub const fn elements(self) -> &'static [Element] {
         use Element::*;
         match self {
             Offence::LoiteringObstruction => &[
                 NotProtectedExpression,
                 Loitering,
-                PublicStreetOrPlace,
                 PassageObstructed,
+                ObstructedPlaceIsPublic,
                 OrderToStop,
                 FailedOrRefused,
             ],
@@ -250,23 +259,50 @@ impl Offence {
                 OrderToMoveOn,
                 FailedOrRefused,
             ],
-            Offence::DisturbingThePeace => &[PublicStreetOrPlace, PeaceConduct],
+            Offence::DisturbingThePeace => &[
+                PublicStreetOrPlace,
+                PeaceConduct,
+                QuietAndGoodOrderDisturbed,
+            ],
         }
     }
 
-    /// §52-4: the same penalty for every Article I provision.
+    /// The elements as the first version of the rules listed them (before facts
+    /// were kept per person, until issue #14): §52-1 A(1) checked the place where
+    /// the person stood, and §52-3 needed the disturbance of the quiet and good
+    /// order only for an unruly manner. Used only to reprint, word for word, the
+    /// citations and reports stored then.
+    pub const fn first_version_elements(self) -> &'static [Element] {
+        use Element::*;
+        match self {
+            Offence::LoiteringObstruction => &[
+                NotProtectedExpression,
+                Loitering,
+                PublicStreetOrPlace,
+                PassageObstructed,
+                OrderToStop,
+                FailedOrRefused,
+            ],
+            Offence::DisturbingThePeace => &[PublicStreetOrPlace, PeaceConduct],
+            other => other.elements(),
+        }
+    }
+
+    /// The penalty of every Article I offence: §52-4.
     pub const fn penalty(self) -> Penalty {
         Penalty::ARTICLE_I
     }
 
-    /// §52-2 directs the officer "to arrest and by lawful process cause him to be
-    /// brought before the District Court".
-    pub const fn directs_arrest(self) -> bool {
+    /// §52-2 directs the officer, if the person does not obey, "to arrest and by
+    /// lawful process cause him to be brought before the District Court". Whether
+    /// an arrest was in fact made is a fact of the person, not of the offence.
+    pub const fn permits_arrest(self) -> bool {
         matches!(self, Offence::GroupObstruction)
     }
 
-    /// The offences the officer may choose from, given the §52-1 E answer: when
-    /// protected activity is present, §52-1 offences are not offered at all.
+    /// The offences the officer may choose from for a person, given that person's
+    /// §52-1 E answer: when they were expressing themselves, §52-1 offences are
+    /// not offered at all.
     pub fn offered(protected: ProtectedActivity) -> Vec<Offence> {
         Offence::ALL
             .into_iter()
@@ -335,10 +371,24 @@ mod tests {
     }
 
     #[test]
-    fn only_section_52_2_directs_arrest() {
+    fn section_52_1_a_1_requires_the_obstructed_place_not_the_persons_place_to_be_public() {
+        let e = Offence::LoiteringObstruction.elements();
+        assert!(e.contains(&Element::ObstructedPlaceIsPublic));
+        assert!(!e.contains(&Element::PublicStreetOrPlace));
+    }
+
+    #[test]
+    fn every_section_52_3_prong_needs_the_quiet_and_good_order_disturbed() {
+        assert!(Offence::DisturbingThePeace
+            .elements()
+            .contains(&Element::QuietAndGoodOrderDisturbed));
+    }
+
+    #[test]
+    fn only_section_52_2_permits_an_arrest_and_every_offence_carries_section_52_4() {
         for offence in Offence::ALL {
             assert_eq!(
-                offence.directs_arrest(),
+                offence.permits_arrest(),
                 offence == Offence::GroupObstruction
             );
             assert_eq!(offence.penalty(), Penalty::ARTICLE_I);

@@ -1,0 +1,208 @@
+//! Reports in the first version's shape: stored before each person's facts were
+//! recorded separately (issue #14), when the conduct, the order and the §52-1 E
+//! answer were recorded once for the whole incident.
+//!
+//! Those reports are legal records and stay exactly as they were stored: their
+//! revisions keep this shape, and they print from it word for word
+//! (`documents::record`). The migration to the current shape
+//! (`store::first_version`) gives each stored incident a current report built by
+//! [`to_current`], without changing anything that was decided — outcomes,
+//! citations, numbers, arrests stay as stored — so that a later correction or
+//! amendment starts from it under the current rules.
+//!
+//! A phone that has not updated yet may still send this shape; the server refuses
+//! it ([`crate::model::incident::FIRST_VERSION_REFUSED`]) rather than convert it,
+//! since converting would copy one person's conduct onto everyone.
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::model::incident::{Identity, IncidentReport, Location, Perceived, SubjectEntry};
+use crate::ordinance::{
+    Charge, Conduct, DispersalOrder, Disturbance, GroupStanding, Interference, Moment, Offence,
+    PassageObstruction, PeaceDisturbance, PersonFacts, ProtectedActivity, Response,
+};
+
+/// Whether a report's JSON is in the first version's shape: it answered §52-1 E
+/// and recorded the conduct once, at the top.
+pub fn is_first_version(value: &serde_json::Value) -> bool {
+    value.get("protected_activity").is_some() || value.get("conduct").is_some()
+}
+
+/// §52-1 A(1) as first recorded: whose passage, not where.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Passage {
+    pub pedestrians: bool,
+    pub vehicles: bool,
+}
+
+/// §52-2 as first recorded: the officer's count of persons together.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Group {
+    pub persons_together: u16,
+    pub obstructs_free_passage: bool,
+}
+
+/// §52-3 as first recorded: one choice per pair of the section's words.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Peace {
+    pub loud_or_unusual_noise: bool,
+    pub improper_or_boisterous_songs: bool,
+    pub obscene_indecent_and_profane: bool,
+    pub unruly_or_boisterous_manner: bool,
+    pub disturbed_quiet_and_good_order: bool,
+}
+
+/// The conduct, once for the whole incident.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IncidentConduct {
+    pub remained_in_one_location: bool,
+    pub passage: Passage,
+    pub interference: Interference,
+    pub disturbance: Disturbance,
+    pub group: Group,
+    pub peace: Peace,
+}
+
+/// The one offence a person could be charged with, then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FirstCharge {
+    pub offence: Offence,
+    pub issue_citation: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FirstSubject {
+    pub subject_id: Uuid,
+    pub identity: Identity,
+    pub perceived: Perceived,
+    pub response: Response,
+    pub charge: Option<FirstCharge>,
+}
+
+/// A report as the first version stored it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FirstReport {
+    pub incident_id: Uuid,
+    pub occurred_at: Moment,
+    pub location: Location,
+    pub protected_activity: ProtectedActivity,
+    pub conduct: IncidentConduct,
+    pub order: Option<DispersalOrder>,
+    pub narrative: String,
+    pub subjects: Vec<FirstSubject>,
+}
+
+/// One person's conduct from the incident's, as [`to_current`] reads it;
+/// `place` is where the incident happened.
+pub fn conduct_of(c: &IncidentConduct, place: crate::ordinance::PlaceType) -> Conduct {
+    Conduct {
+        remained_in_one_location: c.remained_in_one_location,
+        passage: PassageObstruction {
+            pedestrians: c.passage.pedestrians,
+            vehicles: c.passage.vehicles,
+            place: (c.passage.pedestrians || c.passage.vehicles).then_some(place),
+        },
+        interference: c.interference,
+        disturbance: c.disturbance,
+        group: GroupStanding {
+            stood_with: Vec::new(),
+            others: c.group.persons_together.saturating_sub(1),
+            obstructs_free_passage: c.group.obstructs_free_passage,
+        },
+        peace: PeaceDisturbance {
+            loud_noise: c.peace.loud_or_unusual_noise,
+            unusual_noise: false,
+            improper_songs: c.peace.improper_or_boisterous_songs,
+            boisterous_songs: false,
+            obscene: c.peace.obscene_indecent_and_profane,
+            indecent: c.peace.obscene_indecent_and_profane,
+            profane: c.peace.obscene_indecent_and_profane,
+            unruly_or_boisterous_manner: c.peace.unruly_or_boisterous_manner,
+            disturbed_quiet_and_good_order: c.peace.disturbed_quiet_and_good_order,
+        },
+    }
+}
+
+/// A stored report, in whichever shape it was stored.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StoredReport {
+    First(FirstReport),
+    Current(IncidentReport),
+}
+
+impl StoredReport {
+    /// Reads a stored report of either shape.
+    pub fn parse(json: &str) -> Result<StoredReport, serde_json::Error> {
+        let value: serde_json::Value = serde_json::from_str(json)?;
+        if is_first_version(&value) {
+            serde_json::from_value(value).map(StoredReport::First)
+        } else {
+            serde_json::from_value(value).map(StoredReport::Current)
+        }
+    }
+
+    /// The report in the current shape (a first-version one converted).
+    pub fn current(self) -> IncidentReport {
+        match self {
+            StoredReport::First(first) => to_current(&first),
+            StoredReport::Current(report) => report,
+        }
+    }
+}
+
+/// The current shape of a first-version report: each person gets the incident's
+/// facts as their own, which is what the first version decided on. Nothing that
+/// was decided changes — the stored outcomes and citations are not recomputed —
+/// and the first version's words survive as near as the current facts allow
+/// (the readings are in the module's closing note, and the original revision is
+/// kept and printed as it was):
+///
+/// - "loud or unusual noise" becomes loud noise, "improper or boisterous songs"
+///   improper songs (the section's first word of each pair: both satisfy the same
+///   prong); "obscene and indecent and profane" becomes all three;
+/// - the place of an obstruction of passage is the place the incident recorded;
+/// - the officer's count of persons together becomes "others" beside the person;
+/// - a person who responded to the order received it; a §52-2 citation was
+///   recorded as an arrest, so the person was arrested.
+pub fn to_current(first: &FirstReport) -> IncidentReport {
+    let conduct = conduct_of(&first.conduct, first.location.place);
+    let subjects = first
+        .subjects
+        .iter()
+        .map(|s| {
+            let received = first.order.is_some() && s.response.answers_an_order();
+            let charges: Vec<Charge> = s
+                .charge
+                .map(|c| Charge {
+                    offence: c.offence,
+                    issue_citation: c.issue_citation,
+                })
+                .into_iter()
+                .collect();
+            SubjectEntry {
+                subject_id: s.subject_id,
+                identity: s.identity.clone(),
+                perceived: s.perceived,
+                facts: PersonFacts {
+                    protected_activity: first.protected_activity,
+                    conduct: conduct.clone(),
+                    order: received.then_some(0),
+                    response: s.response,
+                    arrested: s.charge.is_some_and(|c| {
+                        c.issue_citation && c.offence == Offence::GroupObstruction
+                    }),
+                },
+                charges,
+            }
+        })
+        .collect();
+    IncidentReport {
+        incident_id: first.incident_id,
+        occurred_at: first.occurred_at,
+        location: first.location.clone(),
+        orders: first.order.clone().into_iter().collect(),
+        narrative: first.narrative.clone(),
+        subjects,
+    }
+}

@@ -1,0 +1,67 @@
+//! Moving stored reports to the current shape (issue #14), once, at start-up.
+//!
+//! Migration 0013 reshapes the tables; this moves each incident's current report
+//! (`incident.report_json`) from the first version's shape to the current one
+//! with `model::first_version::to_current`. Nothing decided changes: the persons'
+//! outcomes, the citations, their numbers and statuses, the audit log and every
+//! revision (`incident_revision`, append-only) stay exactly as stored, and a
+//! report still in its first revision's shape prints from that revision, word for
+//! word (`documents::record`). An audit entry names the reports each step moved.
+
+use sqlx::SqlitePool;
+
+use crate::error::AppError;
+use crate::model::audit::AuditOutcome;
+use crate::model::first_version::{to_current, FirstReport};
+use crate::ordinance::Moment;
+use crate::store::audit::{self, Event};
+
+/// Reports moved per transaction: a large database moves in short steps, and a
+/// stop half-way leaves only whole steps done (the rest move at the next start).
+const STEP: i64 = 500;
+
+/// Moves every report still in the first version's shape; returns how many.
+pub async fn migrate(writer: &SqlitePool, now: Moment) -> Result<u64, AppError> {
+    let mut moved = 0u64;
+    loop {
+        let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
+        let rows: Vec<(String, String)> = sqlx::query_as(
+            "SELECT incident_id, report_json FROM incident \
+             WHERE json_type(report_json, '$.protected_activity') IS NOT NULL LIMIT ?",
+        )
+        .bind(STEP)
+        .fetch_all(&mut *tx)
+        .await?;
+        if rows.is_empty() {
+            break;
+        }
+        for (id, json) in &rows {
+            let first: FirstReport = serde_json::from_str(json).map_err(|e| {
+                tracing::error!(error = %e, incident = id, "a first-version report does not parse");
+                AppError::Internal
+            })?;
+            let current =
+                serde_json::to_string(&to_current(&first)).map_err(|_| AppError::Internal)?;
+            sqlx::query("UPDATE incident SET report_json = ? WHERE incident_id = ?")
+                .bind(current)
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        // The step and its audit entry commit together.
+        let event = Event::new("incident.reshape", AuditOutcome::Success)
+            .on("incident", format!("{} reports", rows.len()))
+            .after(serde_json::json!({
+                "incidents": rows.iter().map(|(id, _)| id).collect::<Vec<_>>(),
+                "to": "each person's own facts (issue #14)",
+                "kept": "every revision as stored; outcomes and citations unchanged",
+            }));
+        audit::append(&mut tx, now, &event).await?;
+        tx.commit().await?;
+        moved += rows.len() as u64;
+    }
+    if moved > 0 {
+        tracing::info!(reports = moved, "reports moved to per-person facts");
+    }
+    Ok(moved)
+}
