@@ -30,19 +30,7 @@ export function refusal(location: string, name: string) {
       incident_id: uuid(),
       occurred_at: now - 1_800_000,
       location: { text: location, place: 'sidewalk', gps: null },
-      protected_activity: 'none',
-      conduct: {
-        remained_in_one_location: true,
-        passage: { pedestrians: true, vehicles: false },
-        interference: { use_of_property: false, lawful_business: false, ingress_egress: false },
-        disturbance: { disturbance_or_annoyance: false, discomfort_or_alarm: false, person_lawfully_passing: false },
-        group: { persons_together: 1, obstructs_free_passage: false },
-        peace: {
-          loud_or_unusual_noise: false, improper_or_boisterous_songs: false, obscene_indecent_and_profane: false,
-          unruly_or_boisterous_manner: false, disturbed_quiet_and_good_order: false,
-        },
-      },
-      order: { words: 'Stop blocking the way and move on.', given_at: now - 1_200_000, move_on: true, minutes_to_comply: 2 },
+      orders: [{ words: 'Stop blocking the way and move on.', given_at: now - 1_200_000, move_on: true, minutes_to_comply: 2 }],
       narrative: 'Stood across the sidewalk; pedestrians stepped into the road to pass.',
       subjects: [{
         subject_id: uuid(),
@@ -51,8 +39,16 @@ export function refusal(location: string, name: string) {
           address: '12 Main Street, Wells, ME', id_type: 'driver_license', id_number: '1234567',
         },
         perceived: { age_range: '35_49', sex: 'unknown', race: 'unknown' },
+        // This person's own facts (each person answers for their own conduct).
+        protected_activity: 'none',
+        conduct: {
+          remained_in_one_location: true,
+          passage: { pedestrians: true, vehicles: false, place: 'sidewalk' },
+        },
+        order: 0,
         response: { kind: 'refused', at: now - 900_000, manner: 'stayed_in_place' },
-        charge: { offence: '52-1(A)(1)', issue_citation: true },
+        arrested: false,
+        charges: [{ offence: '52-1(A)(1)', issue_citation: true }],
       }],
     },
   };

@@ -63,11 +63,25 @@ export async function identify(
   await input.tap(p.getByLabel('White'));
 }
 
-/** Where and the §52-1 E answer. */
-export async function where(page: Page, input: Inputs, location: string, place: string, protectedAnswer = 'No — nobody is expressing an opinion') {
+/** Person `i`'s own §52-1 E answer. */
+export async function expression(page: Page, input: Inputs, i: number, answer = 'No — not expressing an opinion') {
+  await input.tap(person(page, i).getByLabel(answer));
+}
+
+/** Where. */
+export async function where(page: Page, input: Inputs, location: string, place: string) {
   await input.type(page.getByLabel('Address or landmark'), location);
   await input.tap(page.getByLabel(place, { exact: true }));
-  await input.tap(page.getByLabel(protectedAnswer));
+}
+
+/** Ticks what person `i` did, by the labels of the conduct boxes. */
+export async function did(page: Page, input: Inputs, i: number, ...labels: string[]) {
+  for (const label of labels) await input.tap(person(page, i).getByLabel(label, { exact: true }));
+}
+
+/** Charges person `i` with the offence whose reference starts the label (`§52-1 A(1), D`). */
+export async function chargeWith(page: Page, input: Inputs, i: number, reference: string) {
+  await input.tap(charge(page, i).getByLabel(new RegExp(`^${reference.replace(/[()]/g, '\\$&')} `)));
 }
 
 export async function submit(page: Page, input: Inputs) {

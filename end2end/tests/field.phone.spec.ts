@@ -1,6 +1,11 @@
 import { test, expect } from '@playwright/test';
 import { expectAccessible, layoutShift, signIn } from './helpers';
-import { charge, formReady, identify, Inputs, openNewForm, person, response, submit, unique, where } from './field-helpers';
+import {
+  charge, chargeWith, did, expression, formReady, identify, Inputs, openNewForm, person, response, submit, unique, where,
+} from './field-helpers';
+
+const STAYED = 'Remained in essentially one place, alone or with others (§52-1 B)';
+const PEDESTRIANS = 'Hindered or impeded pedestrians (or tended to)';
 
 test.describe('officer on a phone', () => {
   test.beforeEach(async ({ page }) => {
@@ -13,20 +18,22 @@ test.describe('officer on a phone', () => {
     const input = new Inputs(page);
     const location = unique('Post Road at Mile Road');
     await where(page, input, location, 'Sidewalk');
-    await input.tap(page.getByLabel('Remained in essentially one place, alone or with others (§52-1 B)'));
-    await input.tap(page.getByLabel('Hindered or impeded pedestrians (or tended to)'));
-    await expect(page.getByTestId('suggested')).toContainText('§52-1 A(1), D');
-    await identify(page, input, 0, { name: 'Alex Morgan', dob: '1990-02-03', address: '12 Main Street, Wells, ME' });
     await input.tap(page.getByRole('button', { name: 'Stop blocking the way and move on.' }));
+    await identify(page, input, 0, { name: 'Alex Morgan', dob: '1990-02-03', address: '12 Main Street, Wells, ME' });
+    await expression(page, input, 0);
+    await did(page, input, 0, STAYED, PEDESTRIANS);
+    await expect(person(page, 0).getByTestId('suggested')).toContainText('§52-1 A(1), D');
     await input.tap(response(page, 0).getByLabel('Failed or refused to obey'));
     await input.tap(response(page, 0).getByLabel('Did not stop or move'));
+    await chargeWith(page, input, 0, '§52-1 A(1), D');
     await input.type(
-      page.getByLabel('What the person did'),
+      page.getByLabel('What each person did'),
       'Stood across the sidewalk in front of the store for 20 minutes; pedestrians stepped into Route 1 to pass. Told to stop and move on; stayed in place.',
     );
     const verdict = charge(page, 0);
     await expect(verdict.getByRole('status')).toContainText('citable — $100.00 plus costs');
-    await input.tap(verdict.getByLabel('Issue citation — $100.00 plus costs (§52-4)'));
+    await input.tap(verdict.getByLabel('Issue citation — §52-1 A(1), D $100.00 plus costs (§52-4)'));
+    await expect(page.getByTestId('outcome')).toHaveText(/Cited — \$100\.00 plus costs/);
     await expectAccessible(page);
     await submit(page, input);
 
@@ -54,24 +61,67 @@ test.describe('officer on a phone', () => {
     await expectAccessible(page);
   });
 
-  test('(b) protected activity: §52-1 is not offered, and a crafted API call to cite it is refused', async ({ page }) => {
+  test('(h) two persons, one refuses and one complies: exactly one citation, the other "complied — no violation"', async ({ page }) => {
+    const input = new Inputs(page);
+    const location = unique('Post Office Square');
+    await where(page, input, location, 'Sidewalk');
+    await input.tap(page.getByRole('button', { name: 'Stop blocking the way and move on.' }));
+    await identify(page, input, 0, { name: 'Blake Stone', dob: '1988-03-04', address: '4 Elm St, Wells, ME' });
+    await expression(page, input, 0);
+    await did(page, input, 0, STAYED, PEDESTRIANS);
+    await input.tap(response(page, 0).getByLabel('Failed or refused to obey'));
+    await input.tap(response(page, 0).getByLabel('Refused out loud'));
+    await chargeWith(page, input, 0, '§52-1 A(1), D');
+    await input.tap(charge(page, 0).getByLabel(/^Issue citation/));
+
+    // The second person: the same facts in one tap, then their own response.
+    await page.getByRole('button', { name: 'Add another person' }).click();
+    await identify(page, input, 1, { name: 'Drew Lane', dob: '1990-05-06', address: '6 Elm St, Wells, ME' });
+    await person(page, 1).getByTestId('same-as-first').click();
+    await expect(person(page, 1).getByLabel(STAYED)).toBeChecked();
+    await expect(person(page, 1).getByLabel('Stood with Blake Stone')).toBeChecked();
+    await input.tap(response(page, 1).getByLabel('Complied'));
+    // Complied: no violation, whatever person 1 did; the citation box is gone.
+    await expect(charge(page, 1).getByRole('status')).toContainText('a person who complied has committed no violation');
+    await expect(charge(page, 1).getByLabel(/^Issue citation/)).toHaveCount(0);
+    await input.tap(charge(page, 1).getByLabel('No offence — no action'));
+    await input.type(
+      page.getByLabel('What each person did'),
+      'Stone and Lane stood across the sidewalk by the post office; pedestrians stepped into the road. Told to move on: Lane left, Stone said no.',
+    );
+    const outcomes = page.getByTestId('outcome');
+    await expect(outcomes.nth(0)).toContainText('Cited — $100.00 plus costs');
+    await expect(outcomes.nth(1)).toContainText('Complied — no violation');
+    await expectAccessible(page);
+    await submit(page, input);
+
+    const receipt = page.getByTestId('receipt');
+    await expect(receipt.getByTestId('citation-number')).toHaveCount(1);
+    await expect(receipt).toContainText('Blake Stone');
+    await expect(receipt).not.toContainText('Drew Lane ·');
+    await expect(receipt).toContainText('Complied — no violation');
+    await expect(receipt).toContainText('1 citation(s) issued.');
+  });
+
+  test('(b) protected activity: §52-1 is not offered to that person, and a crafted API call to cite it is refused', async ({ page }) => {
     const input = new Inputs(page);
     const location = unique('Town Hall steps');
-    await where(page, input, location, 'Public grounds or area', 'Peaceful picketing');
-    await expect(page.getByTestId('protected-notice')).toBeVisible();
-    // The §52-1 conduct questions are gone and no §52-1 offence is offered.
-    await expect(page.getByText('Loitering (§52-1)', { exact: true })).toHaveCount(0);
-    const offences = charge(page, 0);
-    await expect(offences.getByText(/§52-1 A/)).toHaveCount(0);
-    await expect(offences.getByLabel(/^§52-2/)).toHaveCount(1);
-    await page.getByRole('button', { name: 'Record as protected activity — no action' }).click();
+    await where(page, input, location, 'Public grounds or area');
     const p = person(page, 0);
     await p.getByLabel('Not identified — describe').click();
     await p.getByLabel('Description (clothing, build, hair)').fill('Group of six with signs about the wind farm');
     await p.getByLabel('Cannot tell').first().click();
     await p.locator('fieldset', { hasText: 'Sex' }).getByLabel('Cannot tell').click();
     await p.locator('fieldset', { hasText: 'Race' }).getByLabel('Cannot tell').click();
-    await page.getByLabel('What the person did').fill('Peaceful picket on the public grounds; no obstruction.');
+    await expression(page, input, 0, 'Peaceful picketing');
+    await expect(p.getByTestId('protected-notice')).toBeVisible();
+    // The §52-1 conduct questions are gone for this person and no §52-1 offence is offered.
+    await expect(p.getByText('Loitering (§52-1)', { exact: true })).toHaveCount(0);
+    const offences = charge(page, 0);
+    await expect(offences.getByLabel(/^§52-1 A/)).toHaveCount(0);
+    await expect(offences.getByLabel(/^§52-2/)).toHaveCount(1);
+    await p.getByRole('button', { name: 'Record this person as protected activity — no action' }).click();
+    await page.getByLabel('What each person did').fill('Peaceful picket on the public grounds; no obstruction.');
     await expectAccessible(page);
     await submit(page, input);
     await expect(page.getByTestId('receipt')).toContainText('Protected activity — no action (§52-1 E)');
@@ -84,23 +134,18 @@ test.describe('officer on a phone', () => {
         incident_id: '01937f00-0000-7000-8000-000000000001',
         occurred_at: now - 600000,
         location: { text: location, place: 'public_grounds', gps: null },
-        protected_activity: 'peaceful_picketing',
-        conduct: {
-          remained_in_one_location: true,
-          passage: { pedestrians: true, vehicles: false },
-          interference: { use_of_property: false, lawful_business: false, ingress_egress: false },
-          disturbance: { disturbance_or_annoyance: false, discomfort_or_alarm: false, person_lawfully_passing: false },
-          group: { persons_together: 6, obstructs_free_passage: false },
-          peace: { loud_or_unusual_noise: false, improper_or_boisterous_songs: false, obscene_indecent_and_profane: false, unruly_or_boisterous_manner: false, disturbed_quiet_and_good_order: false },
-        },
-        order: { words: 'Stop and move on.', given_at: now - 300000, move_on: true, minutes_to_comply: 0 },
+        orders: [{ words: 'Stop and move on.', given_at: now - 300000, move_on: true, minutes_to_comply: 0 }],
         narrative: 'Picketing.',
         subjects: [{
           subject_id: '01937f00-0000-7000-8000-000000000002',
           identity: { kind: 'described', description: 'Picketer' },
           perceived: { age_range: 'unknown', sex: 'unknown', race: 'unknown' },
-          response: { kind: 'refused', at: now - 200000, manner: 'stayed_in_place' },
-          charge: { offence: '52-1(A)(1)', issue_citation: true },
+          protected_activity: 'peaceful_picketing',
+          conduct: { remained_in_one_location: true, passage: { pedestrians: true, vehicles: false, place: 'public_grounds' } },
+          order: 0,
+          response: { kind: 'refused', at: now - 200000, manner: 'refused_verbally' },
+          arrested: false,
+          charges: [{ offence: '52-1(A)(1)', issue_citation: true }],
         }],
       },
     };
@@ -112,12 +157,13 @@ test.describe('officer on a phone', () => {
   test('(c) complied after the order: saved with no citation', async ({ page }) => {
     const input = new Inputs(page);
     await where(page, input, unique('Wells Beach main lot'), 'Beach');
-    await input.tap(page.getByLabel('Remained in essentially one place, alone or with others (§52-1 B)'));
-    await input.tap(page.getByLabel('With a business being lawfully conducted'));
-    await identify(page, input, 0, { name: 'Jordan Lee', dob: '2001-06-30', address: '3 Ocean Ave, Wells, ME' });
     await input.tap(page.getByRole('button', { name: 'Stop blocking the entrance and move on.' }));
+    await identify(page, input, 0, { name: 'Jordan Lee', dob: '2001-06-30', address: '3 Ocean Ave, Wells, ME' });
+    await expression(page, input, 0);
+    await did(page, input, 0, STAYED, 'With a business being lawfully conducted');
     await input.tap(response(page, 0).getByLabel('Complied'));
-    await input.type(page.getByLabel('What the person did'), 'Blocked the snack bar line; moved on when told.');
+    await chargeWith(page, input, 0, '§52-1 A(2), D');
+    await input.type(page.getByLabel('What each person did'), 'Blocked the snack bar line; moved on when told.');
     await expect(charge(page, 0).getByRole('status')).toContainText('a person who complied has committed no violation');
     await expect(charge(page, 0).getByLabel(/Issue citation/)).toHaveCount(0);
     await submit(page, input);
@@ -125,23 +171,31 @@ test.describe('officer on a phone', () => {
     await expect(page.getByTestId('citation-number')).toHaveCount(0);
   });
 
-  test('(d) §52-2 with two persons, one refusing: one citation and an arrest record', async ({ page }) => {
+  test('(d) §52-2 with two persons, one refusing: one citation, a summons unless an arrest is recorded', async ({ page }) => {
     const input = new Inputs(page);
     await where(page, input, unique('Route 1 at Eldridge Road'), 'Street');
-    await page.getByRole('button', { name: 'One more person' }).click();
-    await page.getByRole('button', { name: 'One more person' }).click();
-    await expect(page.getByTestId('persons-together')).toHaveText('2');
-    await page.getByLabel('They obstructed free passage').click();
+    await page.getByRole('button', { name: 'Stop blocking the way and move on.' }).click();
     await identify(page, input, 0, { name: 'Casey Hart', dob: '1985-11-12', address: '9 Post Rd, Wells, ME' });
     await page.getByRole('button', { name: 'Add another person' }).click();
     await identify(page, input, 1, { name: 'Riley Shaw', dob: '1987-04-01', address: '11 Post Rd, Wells, ME' });
-    await page.getByRole('button', { name: 'Stop blocking the way and move on.' }).click();
+    await expression(page, input, 0);
+    await person(page, 0).getByLabel('Stood with Riley Shaw').click();
+    await did(page, input, 0, 'They obstructed free passage');
+    await person(page, 1).getByTestId('same-as-first').click();
     await response(page, 0).getByLabel('Failed or refused to obey').click();
     await response(page, 0).getByLabel('Refused out loud').click();
     await response(page, 1).getByLabel('Complied').click();
-    await page.getByLabel('What the person did').fill('Two men stood in the travel lane; cars swerved. Both told to move on; Hart refused, Shaw left.');
-    await expect(charge(page, 0).getByRole('status')).toContainText('§52-2: arrest and bring before the District Court');
-    await charge(page, 0).getByLabel(/Arrest and issue citation/).click();
+    await chargeWith(page, input, 0, '§52-2');
+    await charge(page, 1).getByLabel('No offence — no action').click();
+    await page.getByLabel('What each person did').fill('Two men stood in the travel lane; cars swerved. Both told to move on; Hart refused, Shaw left.');
+    await expect(charge(page, 0).getByRole('status')).toContainText('§52-2 permits an arrest');
+    await charge(page, 0).getByLabel(/^Issue citation — §52-2/).click();
+    // A summons without arrest is the default; the officer records an arrest made.
+    const arrest = charge(page, 0).getByLabel(/An arrest was made/);
+    await expect(arrest).not.toBeChecked();
+    await expect(page.getByTestId('outcome').nth(0)).toContainText('Cited — $100.00 plus costs');
+    await arrest.click();
+    await expect(page.getByTestId('outcome').nth(0)).toContainText('Arrested and cited — District Court (§52-2)');
     await expectAccessible(page);
     await submit(page, input);
     const receipt = page.getByTestId('receipt');
@@ -155,10 +209,12 @@ test.describe('officer on a phone', () => {
     const input = new Inputs(page);
     const location = unique('Drakes Island Road');
     await where(page, input, location, 'Park');
-    await page.getByLabel('Loud or unusual noise').click();
     await identify(page, input, 0, { name: 'Sam Doe', dob: '1999-09-09', address: '5 Harbor Rd, Wells, ME' });
+    await expression(page, input, 0);
+    await did(page, input, 0, 'Made a loud noise', '…and it disturbed the quiet and good order of the Town');
     await response(page, 0).getByLabel('No order given to this person').click();
-    await page.getByLabel('What the person did').fill('Shouting with a megaphone at 1 a.m. beside the houses.');
+    await chargeWith(page, input, 0, '§52-3');
+    await page.getByLabel('What each person did').fill('Shouting with a megaphone at 1 a.m. beside the houses.');
     await context.setOffline(true);
     await submit(page, input);
     const queued = page.getByTestId('queued');
@@ -192,10 +248,12 @@ test.describe('officer on a phone', () => {
     await page.getByLabel('Address or landmark').fill(location);
     await page.getByLabel('Sidewalk', { exact: true }).click();
     await person(page, 0).getByLabel('Full name').fill('Pat Quinn');
+    await person(page, 0).getByLabel(STAYED).click();
     await page.reload();
     await expect(page.getByLabel('Address or landmark')).toHaveValue(location);
     await expect(page.getByLabel('Sidewalk', { exact: true })).toBeChecked();
     await expect(person(page, 0).getByLabel('Full name')).toHaveValue('Pat Quinn');
+    await expect(person(page, 0).getByLabel(STAYED)).toBeChecked();
     await expectAccessible(page);
   });
 });

@@ -56,7 +56,7 @@ test('the chief approves, returns and voids; the officer corrects a returned rep
   await expect(phone.getByRole('heading', { name: 'Correct and resubmit' })).toBeVisible();
   await waitForHydration(phone);
   await expect(phone.getByTestId('return-reason')).toContainText('Give the minutes allowed');
-  const narrative = phone.getByLabel('What the person did');
+  const narrative = phone.getByLabel('What each person did');
   await expect(narrative).toHaveValue(/Stood across the sidewalk/);
   await narrative.fill('Stood across the sidewalk for twenty minutes; given two minutes to move, stayed.');
   await expectAccessible(phone);

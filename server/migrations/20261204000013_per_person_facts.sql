@@ -11,11 +11,15 @@
 -- 3. A new caution: a §52-3 case resting on songs or words.
 
 -- SQLite cannot drop a UNIQUE or CHECK constraint: the citation table is built
--- again. legacy_alter_table keeps the tables that reference citation (number)
--- pointing at the name "citation", which the new table takes; the rename would
--- otherwise rewrite them to follow the old table.
-PRAGMA legacy_alter_table = ON;
-ALTER TABLE citation RENAME TO citation_first_version;
+-- again, inside this migration's transaction, where foreign keys cannot be turned
+-- off. They are deferred to the commit instead: dropping the old table leaves the
+-- rows that reference a citation (review_decision, export_item, court_event,
+-- citation_export) without one for a moment, and each row copied into the new
+-- table gives them theirs back, so the commit finds every reference whole (it
+-- fails, and nothing changes, if one is not).
+PRAGMA defer_foreign_keys = ON;
+CREATE TEMP TABLE citation_first_version AS SELECT * FROM citation;
+DROP TABLE citation;
 
 CREATE TABLE citation (
     citation_id     TEXT PRIMARY KEY NOT NULL,
@@ -70,10 +74,9 @@ SELECT citation_id, number, year, seq, incident_id, subject_id, offence, fine_ce
     voided_by, voided_at, reviewed_by, reviewed_at, amended_at, updated_at, filed_on, filing_reference,
     filed_by, filed_at, disposition, disposition_on, hearing_on, fine_assessed_cents,
     costs_assessed_cents, paid_cents
-FROM citation_first_version ORDER BY rowid;
+FROM temp.citation_first_version ORDER BY rowid;
 
-DROP TABLE citation_first_version;
-PRAGMA legacy_alter_table = OFF;
+DROP TABLE temp.citation_first_version;
 
 CREATE INDEX citation_status ON citation (status, issued_at);
 CREATE INDEX citation_incident ON citation (incident_id);

@@ -260,12 +260,12 @@ async fn every_kind_of_bad_input_is_a_clear_400_and_stores_nothing() {
         &app,
         &cookie,
         with(&base, |r| {
-            r.subjects[0].response = Response::Refused {
+            r.subjects[0].facts.response = Response::Refused {
                 at: Moment(now.0 + 3_600_000),
                 manner: app::ordinance::RefusalManner::StayedInPlace,
             }
         }),
-        "subjects.0.response.at",
+        "subjects.0.response_at",
         "future",
     )
     .await;
@@ -308,11 +308,11 @@ async fn every_kind_of_bad_input_is_a_clear_400_and_stores_nothing() {
         &app,
         &cookie,
         with(&base, |r| {
-            r.subjects[0].response = Response::Complied {
+            r.subjects[0].facts.response = Response::Complied {
                 at: Moment(now.0 - 60_000),
             }
         }),
-        "subjects.0.charge",
+        "subjects.0.charges",
         "§52-1 D: no refusal recorded — a person who complied has committed no violation",
     )
     .await;
@@ -320,9 +320,9 @@ async fn every_kind_of_bad_input_is_a_clear_400_and_stores_nothing() {
         &app,
         &cookie,
         with(&base, |r| {
-            r.protected_activity = ProtectedActivity::PublicSpeaking
+            r.subjects[0].facts.protected_activity = ProtectedActivity::PublicSpeaking
         }),
-        "subjects.0.charge",
+        "subjects.0.charges",
         "§52-1 E",
     )
     .await;
@@ -343,10 +343,132 @@ async fn every_kind_of_bad_input_is_a_clear_400_and_stores_nothing() {
     )
     .await;
 
+    // Impossible records are refused whether or not anyone is cited (issue #14,
+    // finding 10): a refusal timed before its order, an order before the incident,
+    // a response long after the order lapsed.
+    let no_citation = |r: &mut IncidentReport| r.subjects[0].charges[0].issue_citation = false;
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| {
+            no_citation(r);
+            r.subjects[0].facts.response = Response::Refused {
+                at: Moment(r.orders[0].given_at.0 - 5 * 60_000),
+                manner: app::ordinance::RefusalManner::StayedInPlace,
+            };
+        }),
+        "subjects.0.response_at",
+        "§52-1 D: the response is timed before the order",
+    )
+    .await;
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| {
+            no_citation(r);
+            r.orders[0].given_at = Moment(r.occurred_at.0 - 86_400_000);
+        }),
+        "orders.0.given_at",
+        "before the incident began",
+    )
+    .await;
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| {
+            no_citation(r);
+            r.occurred_at = Moment(now.0 - 3 * 3_600_000);
+            r.orders[0].given_at = r.occurred_at;
+            r.subjects[0].facts.response = Response::Refused {
+                at: Moment(r.occurred_at.0 + 2 * 3_600_000),
+                manner: app::ordinance::RefusalManner::Returned,
+            };
+        }),
+        "subjects.0.response_at",
+        "no longer counts",
+    )
+    .await;
+    // Within the time allowed to comply, staying put is not yet a failure to obey.
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| {
+            r.subjects[0].facts.response = Response::Refused {
+                at: Moment(r.orders[0].given_at.0 + 60_000),
+                manner: app::ordinance::RefusalManner::StayedInPlace,
+            };
+        }),
+        "subjects.0.response_at",
+        "inside the 2 min allowed to comply",
+    )
+    .await;
+    // A person's response and the order they received must agree.
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| r.subjects[0].facts.order = None),
+        "subjects.0.order",
+        "needs the order",
+    )
+    .await;
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| r.subjects[0].facts.order = Some(3)),
+        "subjects.0.order",
+        "not among the report's orders",
+    )
+    .await;
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| {
+            r.subjects[0].facts.conduct.group.stood_with = vec![0]
+        }),
+        "subjects.0.conduct.group.stood_with",
+        "other persons of this report",
+    )
+    .await;
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| {
+            let again = r.subjects[0].charges[0];
+            r.subjects[0].charges.push(again);
+        }),
+        "subjects.0.charges",
+        "once",
+    )
+    .await;
+    // An arrest needs a §52-2 citation.
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| r.subjects[0].facts.arrested = true),
+        "subjects.0.charges",
+        "§52-2",
+    )
+    .await;
+    // The first version's shape, from a phone not yet updated: refused, naming
+    // the change, not converted.
+    let mut first = serde_json::to_value(&base).expect("json");
+    first["incident_id"] = json!(uuid::Uuid::now_v7());
+    first["protected_activity"] = json!("none");
+    first["conduct"] = first["subjects"][0]["conduct"].clone();
+    first["order"] = first["orders"][0].clone();
+    refused(
+        &app,
+        &cookie,
+        json!({ "report": first }),
+        "request",
+        "Each person now answers for their own conduct",
+    )
+    .await;
+
     // Malformed JSON: unknown offence code, wrong types, missing fields.
     let mut unknown = serde_json::to_value(&base).expect("json");
     unknown["incident_id"] = json!(uuid::Uuid::now_v7());
-    unknown["subjects"][0]["charge"]["offence"] = json!("52-9");
+    unknown["subjects"][0]["charges"][0]["offence"] = json!("52-9");
     refused(
         &app,
         &cookie,

@@ -157,7 +157,7 @@ async fn a_returned_report_is_corrected_keeps_its_number_and_shows_the_diff() {
     let mut corrected = report.clone();
     corrected.location.text = "Post Road at Mile Road, north corner".into();
     let now = d.app.clock_now();
-    corrected.subjects[0].response = Response::Refused {
+    corrected.subjects[0].facts.response = Response::Refused {
         at: Moment(now.0 - 10 * 60_000),
         manner: app::ordinance::RefusalManner::StayedInPlace,
     };

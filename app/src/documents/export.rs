@@ -185,11 +185,20 @@ pub fn pdf(docs: &[(CitationDocument, bool)], batch_id: &str, generated: &str) -
         );
     }
     doc.gap(8.0);
-    doc.text(
-        "Each fine: $100.00 plus costs as assessed by the court (Town of Wells Code §52-4).",
-        9.0,
-        false,
-    );
+    // The penalties of the offences listed, each once, in the ordinance's words.
+    let mut penalties: Vec<&str> = docs
+        .iter()
+        .map(|(c, _)| c.penalty_statement.as_str())
+        .collect();
+    penalties.sort_unstable();
+    penalties.dedup();
+    for penalty in penalties {
+        doc.text(
+            &format!("Each fine: {penalty}, Town of Wells Code."),
+            9.0,
+            false,
+        );
+    }
     doc.finish(&format!("Court filing {batch_id}"))
 }
 

@@ -34,9 +34,9 @@ pub struct CitationDocument {
     pub order_words: Option<String>,
     pub order_given_text: Option<String>,
     pub refusal_text: Option<String>,
-    /// `$100.00`
+    /// The fine, as `Penalty::fine_text` prints it.
     pub fine_text: String,
-    /// `$100.00 plus costs as assessed by the court (§52-4)`
+    /// The penalty, as `Penalty::statement` words it.
     pub penalty_statement: String,
     /// §52-2: an arrest was made, to bring the person before the District Court.
     pub arrest: bool,

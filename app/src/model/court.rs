@@ -235,7 +235,7 @@ impl DispositionKind {
     pub const fn is_final(self) -> bool {
         !matches!(self, DispositionKind::Contested)
     }
-    /// The court assesses the fine and costs (§52-4: $100 plus costs).
+    /// The court assesses the fine and costs (§52-4: the fine plus costs).
     pub const fn assesses(self) -> bool {
         matches!(
             self,
@@ -263,8 +263,8 @@ pub struct Disposition {
     pub costs_cents: Option<i64>,
 }
 
-/// Largest amount taken, so a typo of extra zeros is caught: $100 plus costs is
-/// never thousands of dollars.
+/// Largest amount taken, so a typo of extra zeros is caught: a fine plus costs
+/// is never tens of thousands of dollars.
 pub const MAX_AMOUNT_CENTS: i64 = 1_000_000;
 
 impl Disposition {
@@ -329,10 +329,8 @@ impl Disposition {
     }
 }
 
-/// `$123.45`
-pub fn dollars(cents: i64) -> String {
-    format!("${}.{:02}", cents / 100, cents % 100)
-}
+/// `$1,234.50`: amounts as the Town prints them (the ordinance's own format).
+pub use crate::ordinance::penalty::dollars;
 
 /// Filters of the clerk's register. Dates `YYYY-MM-DD`, both ends included.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -454,7 +452,7 @@ pub struct ExportedCitation {
     pub offence_section: String,
     pub occurred_at: String,
     pub place: String,
-    /// `$100.00` (§52-4)
+    /// The fine, as `Penalty::fine_text` prints it.
     pub fine: String,
     /// `plus costs as assessed by the court (§52-4)`
     pub costs: String,

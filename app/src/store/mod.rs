@@ -75,6 +75,16 @@ impl Store {
             .connect_with(options.clone())
             .await?;
         MIGRATOR.run(&writer).await?;
+        // Reports stored before each person had their own facts move to the
+        // current shape once (issue #14); every revision stays as stored.
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+        first_version::migrate(&writer, crate::ordinance::Moment(now))
+            .await
+            .map_err(|e| {
+                sqlx::Error::Protocol(format!("moving reports to per-person facts: {e}"))
+            })?;
         let sessions = pool()
             .max_connections(4)
             .connect_with(options.clone())

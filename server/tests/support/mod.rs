@@ -74,7 +74,11 @@ impl TestApp {
     }
 
     pub async fn with(serve: Serve) -> TestApp {
-        let dir = tempfile::tempdir().expect("tempdir");
+        Self::in_dir(tempfile::tempdir().expect("tempdir"), serve).await
+    }
+
+    /// The app on the database `dir/wells.db` holds already (or a new one).
+    pub async fn in_dir(dir: tempfile::TempDir, serve: Serve) -> TestApp {
         let store = Store::open(&dir.path().join("wells.db"))
             .await
             .expect("open");
@@ -228,21 +232,12 @@ pub fn refusal_report(now: Moment) -> app::model::incident::IncidentReport {
                 accuracy_m: 8.0,
             }),
         },
-        protected_activity: ProtectedActivity::None,
-        conduct: Conduct {
-            remained_in_one_location: true,
-            passage: PassageObstruction {
-                pedestrians: true,
-                vehicles: false,
-            },
-            ..Conduct::default()
-        },
-        order: Some(DispersalOrder {
+        orders: vec![DispersalOrder {
             words: "Stop blocking the way and move on.".into(),
             given_at: minutes(20),
             move_on: true,
             minutes_to_comply: 2,
-        }),
+        }],
         narrative:
             "Stood across the sidewalk for twenty minutes; pedestrians stepped into the road."
                 .into(),
@@ -260,14 +255,28 @@ pub fn refusal_report(now: Moment) -> app::model::incident::IncidentReport {
                 sex: PerceivedSex::Male,
                 race: PerceivedRace::White,
             },
-            response: Response::Refused {
-                at: minutes(15),
-                manner: RefusalManner::StayedInPlace,
+            facts: PersonFacts {
+                protected_activity: ProtectedActivity::None,
+                conduct: Conduct {
+                    remained_in_one_location: true,
+                    passage: PassageObstruction {
+                        pedestrians: true,
+                        vehicles: false,
+                        place: Some(PlaceType::Sidewalk),
+                    },
+                    ..Conduct::default()
+                },
+                order: Some(0),
+                response: Response::Refused {
+                    at: minutes(15),
+                    manner: RefusalManner::StayedInPlace,
+                },
+                arrested: false,
             },
-            charge: Some(Charge {
+            charges: vec![Charge {
                 offence: Offence::LoiteringObstruction,
                 issue_citation: true,
-            }),
+            }],
         }],
     }
 }

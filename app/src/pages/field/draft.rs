@@ -151,8 +151,8 @@ impl SubjectDraft {
 
     /// Takes `from`'s facts as this person's own ("same as person 1"): the §52-1 E
     /// answer, the conduct, who they stood with (each other, and the rest), the
-    /// order, the response and the charges — not the identity, and not an arrest,
-    /// which is the officer's act for each person.
+    /// order, the response and the offences charged — not the identity, and not
+    /// a citation or an arrest, which the officer decides for each person.
     pub fn copy_facts(&mut self, from: &SubjectDraft) {
         self.protected = from.protected;
         self.conduct = from.conduct.clone();
@@ -168,7 +168,8 @@ impl SubjectDraft {
         self.response_at = from.response_at.clone();
         self.manner = from.manner;
         self.offences = from.offences.clone();
-        self.cite = from.cite.clone();
+        self.cite.clear();
+        self.arrested = false;
         self.no_offence = from.no_offence;
     }
 
@@ -771,7 +772,6 @@ mod tests {
         second.response = Some(ResponseChoice::Complied);
         second.response_at = "2026-07-04T21:06".into();
         second.manner = None;
-        second.toggle_citation(Offence::LoiteringObstruction, false);
         d.subjects.push(second);
         d
     }
@@ -794,6 +794,10 @@ mod tests {
         assert_eq!(second.order, first.order);
         assert_eq!(second.stood_with, vec![first.subject_id]);
         assert_eq!(second.offences, vec![Offence::LoiteringObstruction]);
+        assert!(
+            second.cite.is_empty(),
+            "each person's citation is the officer's own call"
+        );
         assert!(!second.arrested);
     }
 

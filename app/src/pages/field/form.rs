@@ -723,7 +723,10 @@ fn ChargesOf(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid
                                     on_change=write_subject(draft, id, move |s, v| s.toggle_offence(o, v))/>
                                 <Show when=move || charged.get()>
                                     {move || decision.get().map(|d| view! { <VerdictNotice decision=d/> })}
-                                    <Show when=move || decision.get().is_some_and(|d| d.is_citable())>
+                                    // Shown while citable, and while a citation is asked
+                                    // for that the facts no longer allow (to untick it).
+                                    <Show when=move || decision.get().is_some_and(|d| d.is_citable())
+                                        || draft.with(|d| d.subjects.iter().any(|s| s.subject_id == id && s.cite.contains(&o)))>
                                         <Check id=format!("issue-{id}-{}", o.code())
                                             label=cite_label(o)
                                             checked=read_subject(draft, id, move |s| s.cite.contains(&o))
@@ -749,7 +752,8 @@ fn ChargesOf(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid
     }
 }
 
-/// "Issue citation — §52-1 A(1), D $100.00 plus costs (§52-4)".
+/// "Issue citation — <reference> <fine> plus costs (<section>)", from the
+/// offence's penalty.
 fn cite_label(o: Offence) -> String {
     let penalty = o.penalty();
     format!(

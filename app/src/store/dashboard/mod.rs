@@ -127,7 +127,7 @@ pub async fn dashboard(store: &Store, period: &Period) -> Result<Dashboard, AppE
         },
         Total {
             label: "Persons".into(),
-            value: persons.sum(|_, _| true).to_string(),
+            value: persons.total().to_string(),
             filter: Some(whole.clone()),
         },
         Total {
@@ -160,7 +160,7 @@ pub async fn dashboard(store: &Store, period: &Period) -> Result<Dashboard, AppE
             filter: None,
         },
         Total {
-            label: "Outstanding at court (assessed and unpaid; $100.00 per citation awaiting the court)".into(),
+            label: "Outstanding at court (assessed and unpaid, and the fine of each citation awaiting the court)".into(),
             value: dollars(outstanding),
             filter: None,
         },
@@ -195,18 +195,29 @@ fn figure(key: &str, title: &str, label_heading: &str, columns: &[&str], chart: 
     }
 }
 
-/// The period's persons (not withdrawn by a correction), counted by offence and
-/// outcome (`offence|outcome`, offence empty when none was charged), by §52-1 D
-/// response, and by each perception with the outcome.
+/// The period's persons (not withdrawn by a correction), counted by outcome, by
+/// offence charged and outcome (`offence|outcome`: a person charged with two
+/// offences counts under each), by §52-1 D response, and by each perception with
+/// the outcome.
 struct Persons<'a>(&'a Counts);
 
 impl Persons<'_> {
-    /// Persons whose offence and outcome `pick` accepts.
+    /// Charges whose offence and outcome `pick` accepts.
     fn sum(&self, pick: impl Fn(&str, &str) -> bool) -> i64 {
         self.0.sum("person_offence_outcome", |key| {
             let (offence, outcome) = key.split_once('|').unwrap_or((key, ""));
             pick(offence, outcome)
         })
+    }
+
+    /// Persons with this outcome.
+    fn with_outcome(&self, code: &str) -> i64 {
+        self.0.get("person_outcome", code)
+    }
+
+    /// Every person, once.
+    fn total(&self) -> i64 {
+        self.0.sum("person_outcome", |_| true)
     }
 
     fn response(&self, code: &str) -> i64 {
@@ -326,7 +337,7 @@ fn outcomes(period: &Period, persons: &Persons) -> Figure {
             label: outcome.label().into(),
             counts: vec![count(
                 period,
-                persons.sum(|_, o| o == code),
+                persons.with_outcome(code),
                 ReportFilter {
                     outcome: Some(outcome),
                     ..ReportFilter::default()

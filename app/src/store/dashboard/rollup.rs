@@ -137,11 +137,19 @@ const DAY_COUNTS: &[(&str, &str)] = &[
         "SELECT i.local_date, 'officer_citations', i.officer_id, NULL, COUNT(*) FROM incident i \
          JOIN citation c ON c.incident_id = i.incident_id WHERE {STALE} AND c.status <> 'void' GROUP BY 1, 3",
     ),
+    // A person counts once under each offence charged to them (offence empty
+    // when none was), and once by outcome alone.
     (
         "person_offence_outcome",
-        "SELECT i.local_date, 'person_offence_outcome', COALESCE(s.offence, '') || '|' || s.outcome, NULL, \
+        "SELECT i.local_date, 'person_offence_outcome', COALESCE(ch.offence, '') || '|' || s.outcome, NULL, \
          COUNT(*) FROM incident i JOIN subject s ON s.incident_id = i.incident_id \
+         LEFT JOIN charge ch ON ch.subject_id = s.subject_id \
          WHERE {STALE} AND s.withdrawn_at IS NULL GROUP BY 1, 3",
+    ),
+    (
+        "person_outcome",
+        "SELECT i.local_date, 'person_outcome', s.outcome, NULL, COUNT(*) FROM incident i \
+         JOIN subject s ON s.incident_id = i.incident_id WHERE {STALE} AND s.withdrawn_at IS NULL GROUP BY 1, 3",
     ),
     (
         "person_response",
@@ -172,8 +180,9 @@ const DAY_COUNTS: &[(&str, &str)] = &[
          JOIN review_decision d ON d.incident_id = i.incident_id \
          WHERE {STALE} AND d.action IN ('return', 'void') GROUP BY 1, 3",
     ),
-    // Money at court, in cents (§52-4: $100 plus costs): what was paid, and what
-    // is owed — assessed and unpaid, or the fine of a filed citation not decided.
+    // Money at court, in cents (the fine of each citation, plus costs): what was
+    // paid, and what is owed — assessed and unpaid, or the fine of a filed
+    // citation not decided.
     (
         "collected",
         "SELECT i.local_date, 'collected', '', NULL, SUM(COALESCE(c.paid_cents, 0)) FROM incident i \
@@ -184,7 +193,7 @@ const DAY_COUNTS: &[(&str, &str)] = &[
         "SELECT i.local_date, 'outstanding', '', NULL, SUM(CASE \
            WHEN c.disposition IN ('admitted', 'guilty', 'defaulted') \
              THEN MAX(COALESCE(c.fine_assessed_cents, 0) + COALESCE(c.costs_assessed_cents, 0) - COALESCE(c.paid_cents, 0), 0) \
-           WHEN c.status = 'filed' THEN {FINE} ELSE 0 END) \
+           WHEN c.status = 'filed' THEN c.fine_cents ELSE 0 END) \
          FROM incident i JOIN citation c ON c.incident_id = i.incident_id WHERE {STALE} GROUP BY 1",
     ),
 ];
@@ -214,7 +223,6 @@ pub async fn refresh(store: &Store) -> Result<usize, AppError> {
     .execute(&mut *tx)
     .await?;
     let (lat, lon) = crate::store::register::cell_sql();
-    let fine = crate::ordinance::Penalty::ARTICLE_I.fine_cents.to_string();
     for (_, select) in DAY_COUNTS {
         let select = select
             .replace(
@@ -222,8 +230,7 @@ pub async fn refresh(store: &Store) -> Result<usize, AppError> {
                 "i.local_date IN (SELECT local_date FROM dashboard_stale)",
             )
             .replace("{LAT}", &lat)
-            .replace("{LON}", &lon)
-            .replace("{FINE}", &fine);
+            .replace("{LON}", &lon);
         sqlx::query(&format!(
             "INSERT INTO dashboard_count (grain, bucket, measure, key, label, n) \
              SELECT 'day', * FROM ({select})"
