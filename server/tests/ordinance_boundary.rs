@@ -49,8 +49,9 @@ fn mentions(line: &str, literal: &str) -> bool {
         let after = line[at + literal.len()..].chars().next();
         let starts_numeric = literal.starts_with(|c: char| c.is_ascii_digit());
         let ends_numeric = literal.ends_with(|c: char| c.is_ascii_digit());
-        !(starts_numeric && before.is_some_and(part_of_number))
-            && !(ends_numeric && after.is_some_and(|c| c.is_ascii_digit() || c == '_'))
+        let glued_before = starts_numeric && before.is_some_and(part_of_number);
+        let glued_after = ends_numeric && after.is_some_and(|c| c.is_ascii_digit() || c == '_');
+        !(glued_before || glued_after)
     })
 }
 

@@ -48,7 +48,7 @@ pub fn dollars(cents: i64) -> String {
     let whole = (cents / 100).to_string();
     let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
     for (i, digit) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i) % 3 == 0 {
+        if i > 0 && (whole.len() - i).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(digit);

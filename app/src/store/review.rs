@@ -549,3 +549,64 @@ async fn withdraw(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn held(number: &str, offence: Offence, status: CitationStatus) -> Existing {
+        Existing {
+            number: number.to_owned(),
+            status,
+            offence,
+        }
+    }
+
+    fn numbers(plan: &CitationPlan<'_>) -> (Vec<(String, Offence)>, Vec<Offence>, Vec<String>) {
+        (
+            plan.keep
+                .iter()
+                .map(|(e, o)| (e.number.clone(), *o))
+                .collect(),
+            plan.issue.clone(),
+            plan.withdraw.iter().map(|e| e.number.clone()).collect(),
+        )
+    }
+
+    use CitationStatus::{Approved, Filed, Void};
+    use Offence::{DisturbingThePeace as S3, GroupObstruction as S2, LoiteringObstruction as A1};
+
+    #[test]
+    fn a_citation_for_the_same_offence_keeps_its_number() {
+        let existing = [held("N1", A1, Approved)];
+        let plan = plan(&existing, &[A1]).expect("plan");
+        assert_eq!(numbers(&plan), (vec![("N1".into(), A1)], vec![], vec![]));
+    }
+
+    #[test]
+    fn a_changed_offence_keeps_the_number_and_a_second_offence_gets_a_new_one() {
+        let existing = [held("N1", A1, Filed)];
+        let plan = plan(&existing, &[S2, S3]).expect("plan");
+        assert_eq!(numbers(&plan), (vec![("N1".into(), S2)], vec![S3], vec![]));
+    }
+
+    #[test]
+    fn an_offence_no_longer_cited_is_withdrawn() {
+        let existing = [held("N1", A1, Approved), held("N2", S3, Approved)];
+        let plan = plan(&existing, &[S3]).expect("plan");
+        assert_eq!(
+            numbers(&plan),
+            (vec![("N2".into(), S3)], vec![], vec!["N1".into()])
+        );
+    }
+
+    #[test]
+    fn a_void_number_is_never_reused_for_its_offence() {
+        let existing = [held("N1", A1, Void)];
+        let refused = plan(&existing, &[A1]).map(|_| ()).expect_err("void");
+        assert_eq!(refused.number, "N1");
+        // Another offence is a new citation; the void one stays as it is.
+        let plan = plan(&existing, &[S3]).expect("plan");
+        assert_eq!(numbers(&plan), (vec![], vec![S3], vec![]));
+    }
+}

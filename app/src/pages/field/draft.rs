@@ -489,8 +489,8 @@ impl Draft {
 
     /// The scene and each person's facts as far as answered, for the live verdict
     /// while the officer types (`None` until the place is chosen). Unfilled times
-    /// count as `now`; a person whose §52-1 E answer or response is not given yet
-    /// is `None`.
+    /// count as `now`, an unanswered response as "no order"; a person whose §52-1 E
+    /// answer is not given yet is `None` (it decides which offences are offered).
     pub fn preview(
         &self,
         local: impl Fn(&str) -> Option<Moment>,
@@ -509,7 +509,8 @@ impl Draft {
             .subjects
             .iter()
             .map(|s| {
-                (s.protected.is_some() && s.response.is_some())
+                s.protected
+                    .is_some()
                     .then(|| self.person_facts(s, &local, now))
             })
             .collect();

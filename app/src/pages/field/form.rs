@@ -494,14 +494,19 @@ fn ConductOf(draft: RwSignal<Draft>, id: Uuid) -> impl IntoView {
         };
     let obstructing = read_subject(draft, id, |s| s.conduct.passage.any());
     // Passage hindered: the place obstructed defaults to where the person was.
+    // (Written only when the place is missing, so the write does not wake this
+    // effect again.)
     Effect::new(move |_| {
-        if obstructing.get() {
+        let unset = draft.with_untracked(|d| {
+            d.subjects
+                .iter()
+                .any(|s| s.subject_id == id && s.conduct.passage.place.is_none())
+        });
+        if obstructing.get() && unset {
             draft.update(|d| {
                 let place = d.place;
                 if let Some(s) = d.subjects.iter_mut().find(|s| s.subject_id == id) {
-                    if s.conduct.passage.place.is_none() {
-                        s.conduct.passage.place = place;
-                    }
+                    s.conduct.passage.place = place;
                 }
             });
         }
@@ -564,8 +569,9 @@ fn ConductOf(draft: RwSignal<Draft>, id: Uuid) -> impl IntoView {
                     let name = Signal::derive(move || draft.with(|d| {
                         d.subject_index(other).map(|j| d.subjects[j].title(j)).unwrap_or_default()
                     }));
-                    view! {
-                        <Check id=format!("c-{id}-with-{other}") label=format!("Stood with {}", name.get_untracked())
+                    // The label follows the other person's name as it is typed.
+                    move || view! {
+                        <Check id=format!("c-{id}-with-{other}") label=format!("Stood with {}", name.get())
                             checked=read_subject(draft, id, move |s| s.stood_with.contains(&other))
                             on_change=write_subject(draft, id, move |s, v| {
                                 s.stood_with.retain(|w| *w != other);

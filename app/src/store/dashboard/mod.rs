@@ -334,7 +334,7 @@ fn outcomes(period: &Period, persons: &Persons) -> Figure {
     for outcome in Outcome::ALL {
         let code = outcome.code();
         f.rows.push(FigureRow {
-            label: outcome.label().into(),
+            label: outcome.label(),
             counts: vec![count(
                 period,
                 persons.with_outcome(code),
