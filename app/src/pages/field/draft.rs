@@ -223,7 +223,8 @@ impl SubjectDraft {
         })
     }
 
-    fn charges(&self) -> Vec<Charge> {
+    /// The offences charged, each with whether its citation is asked for.
+    pub fn charges(&self) -> Vec<Charge> {
         self.offences
             .iter()
             .map(|&offence| Charge {

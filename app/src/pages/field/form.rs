@@ -823,15 +823,7 @@ fn outcome_line(draft: RwSignal<Draft>, id: Uuid) -> Option<Result<Outcome, Vec<
         d.subjects
             .iter()
             .find(|s| s.subject_id == id)
-            .map(|s| {
-                s.offences
-                    .iter()
-                    .map(|&offence| Charge {
-                        offence,
-                        issue_citation: s.cite.contains(&offence),
-                    })
-                    .collect()
-            })
+            .map(SubjectDraft::charges)
             .unwrap_or_default()
     });
     let decisions: Vec<Decision> = charges
