@@ -33,6 +33,23 @@ pub struct Clerk<'a> {
     pub now: Moment,
 }
 
+/// The filing queue's rows: approved citations, oldest first, one batch's worth
+/// (binds: the limit). The page is chosen from `citation` alone by its status
+/// index, then each citation's person and officer are looked up by key, whatever
+/// SQLite's statistics say (issue #22).
+pub fn filing_queue_sql() -> String {
+    format!(
+        "SELECT c.number, c.offence, c.issued_at, s.identified, s.full_name, s.description, \
+         u.full_name, u.badge_number, {AMENDED_SINCE_EXPORT} \
+         FROM (SELECT c.citation_id FROM citation c INDEXED BY citation_status \
+               WHERE c.status = 'approved' ORDER BY c.issued_at, c.number LIMIT ?) AS page \
+         CROSS JOIN citation c ON c.citation_id = page.citation_id \
+         CROSS JOIN subject s ON s.subject_id = c.subject_id \
+         CROSS JOIN app_user u ON u.user_id = c.issued_by \
+         ORDER BY c.issued_at, c.number"
+    )
+}
+
 /// Approved citations not yet filed, oldest (most urgent) first: one batch's
 /// worth, and the count of all that wait.
 pub async fn filing_queue(
@@ -51,17 +68,10 @@ pub async fn filing_queue(
         Option<String>,
         bool,
     );
-    let rows: Vec<Row> = sqlx::query_as(&format!(
-        "SELECT c.number, c.offence, c.issued_at, s.identified, s.full_name, s.description, \
-         u.full_name, u.badge_number, \
-         {AMENDED_SINCE_EXPORT} \
-         FROM citation c JOIN subject s ON s.subject_id = c.subject_id \
-         JOIN app_user u ON u.user_id = c.issued_by \
-         WHERE c.status = 'approved' ORDER BY c.issued_at, c.number LIMIT ?"
-    ))
-    .bind(MAX_BATCH as i64)
-    .fetch_all(pool)
-    .await?;
+    let rows: Vec<Row> = sqlx::query_as(&filing_queue_sql())
+        .bind(MAX_BATCH as i64)
+        .fetch_all(pool)
+        .await?;
     let waiting: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM citation WHERE status = 'approved'")
             .fetch_one(pool)

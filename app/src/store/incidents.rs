@@ -682,6 +682,14 @@ pub(crate) async fn receipt(
     })
 }
 
+/// "My reports": an officer's incidents, newest submitted first, walking
+/// `incident_officer` whatever SQLite's statistics say (issue #22). Binds: officer
+/// id, submitted before, limit.
+pub const MINE_SQL: &str =
+    "SELECT incident_id, occurred_at, location_text, status, return_reason FROM incident \
+     INDEXED BY incident_officer WHERE officer_id = ? AND submitted_at < ? \
+     ORDER BY submitted_at DESC LIMIT ?";
+
 /// The officer's own reports, newest first; `before` pages back in time.
 pub async fn mine(
     pool: &SqlitePool,
@@ -691,15 +699,12 @@ pub async fn mine(
     limit: i64,
 ) -> Result<Vec<ReportSummary>, AppError> {
     let mut conn = pool.acquire().await?;
-    let rows: Vec<(String, i64, String, String, Option<String>)> = sqlx::query_as(
-        "SELECT incident_id, occurred_at, location_text, status, return_reason FROM incident \
-         WHERE officer_id = ? AND submitted_at < ? ORDER BY submitted_at DESC LIMIT ?",
-    )
-    .bind(officer.user_id.to_string())
-    .bind(before.map_or(i64::MAX, |b| b.0))
-    .bind(limit.clamp(1, 200))
-    .fetch_all(&mut *conn)
-    .await?;
+    let rows: Vec<(String, i64, String, String, Option<String>)> = sqlx::query_as(MINE_SQL)
+        .bind(officer.user_id.to_string())
+        .bind(before.map_or(i64::MAX, |b| b.0))
+        .bind(limit.clamp(1, 200))
+        .fetch_all(&mut *conn)
+        .await?;
     let mut out = Vec::with_capacity(rows.len());
     for (id, occurred, location, status, return_reason) in rows {
         let subjects: Vec<(i64, Option<String>, Option<String>, String)> = sqlx::query_as(

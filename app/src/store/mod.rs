@@ -29,6 +29,27 @@ pub mod review;
 pub mod seed;
 pub mod settings;
 
+/// How often a running server refreshes SQLite's statistics.
+pub const OPTIMIZE_EVERY: Duration = Duration::from_secs(6 * 3600);
+
+/// `PRAGMA optimize`, with SQLite's bounded analysis (`analysis_limit`: a
+/// sample, so a million rows take milliseconds, not the write lock for seconds).
+/// At open (`first`), tables that never had statistics get them too (0x10002).
+async fn optimize(writer: &SqlitePool, first: bool) -> Result<(), sqlx::Error> {
+    let mut conn = writer.acquire().await?;
+    sqlx::query("PRAGMA analysis_limit = 400")
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query(if first {
+        "PRAGMA optimize = 0x10002"
+    } else {
+        "PRAGMA optimize"
+    })
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
 /// Handles to the database. Cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -85,6 +106,7 @@ impl Store {
             .map_err(|e| {
                 sqlx::Error::Protocol(format!("moving reports to per-person facts: {e}"))
             })?;
+        optimize(&writer, true).await?;
         let sessions = pool()
             .max_connections(4)
             .connect_with(options.clone())
@@ -109,6 +131,24 @@ impl Store {
         &self,
     ) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>, sqlx::Error> {
         self.writer.begin_with("BEGIN IMMEDIATE").await
+    }
+
+    /// Keeps SQLite's statistics current while the server runs: `PRAGMA optimize`
+    /// every `OPTIMIZE_EVERY`, as SQLite recommends for long-lived connections.
+    /// The hot queries do not depend on them (their plans name their indexes,
+    /// issue #22), but every other query is planned with them.
+    pub fn keep_statistics(&self) {
+        let writer = self.writer.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(OPTIMIZE_EVERY);
+            every.tick().await;
+            loop {
+                every.tick().await;
+                if let Err(error) = optimize(&writer, false).await {
+                    tracing::warn!(%error, "PRAGMA optimize failed");
+                }
+            }
+        });
     }
 
     /// Whether the database answers a query (for `/healthz`).

@@ -219,10 +219,46 @@ struct Row {
     officer_badge: Option<String>,
 }
 
-const SELECT_ROWS: &str =
+/// A page's rows: first the page's incident ids, chosen from `incident` alone by
+/// walking the index `page_index` names (pushed between these two), then each
+/// incident and its officer looked up by key. The plan cannot depend on what
+/// SQLite's statistics say (issue #22): `INDEXED BY` names the index the page
+/// walks, and `CROSS JOIN` keeps the lookups in that order. Left to itself, with
+/// statistics saying a dozen officers file two thousand incidents each, SQLite
+/// started from the officers and sorted every incident for a page of 50.
+const PAGE_ROWS_BEFORE: &str =
     "SELECT i.incident_id, i.revision, i.status, i.occurred_at, i.submitted_at, \
      i.location_text, i.cautions, u.full_name AS officer_name, u.badge_number AS officer_badge \
-     FROM incident i JOIN app_user u ON u.user_id = i.officer_id WHERE 1 = 1";
+     FROM (SELECT i.incident_id FROM incident i INDEXED BY ";
+const PAGE_ROWS_AFTER: &str =
+    ") AS page CROSS JOIN incident i ON i.incident_id = page.incident_id \
+     CROSS JOIN app_user u ON u.user_id = i.officer_id";
+
+/// The index a register page walks, newest first: the narrowest one whose order
+/// is the register's (occurrence time, then id) under the filter's equalities.
+/// Every other condition is checked on the rows as they pass.
+fn date_order_index(filter: &ReportFilter) -> &'static str {
+    if filter.officer.is_some() {
+        "incident_officer_occurred"
+    } else if let Some(caution) = filter.caution {
+        caution_index(caution)
+    } else if filter.weekday.is_some() && filter.hour.is_some() {
+        "incident_weekday_hour"
+    } else {
+        "incident_occurred"
+    }
+}
+
+/// Each caution's partial index (migrations 0009 and 0013), in date order.
+const fn caution_index(caution: CautionKind) -> &'static str {
+    match caution {
+        CautionKind::Expression => "incident_caution_expression",
+        CautionKind::Speech => "incident_caution_speech",
+        CautionKind::StatusWords => "incident_caution_status_words",
+        CautionKind::EarlyRefusal => "incident_caution_early_refusal",
+        CautionKind::GpsFar => "incident_caution_gps_far",
+    }
+}
 
 pub fn officer_label(name: &str, badge: Option<&str>) -> String {
     match badge {
@@ -331,11 +367,24 @@ pub async fn queue(
         ..filter.clone()
     };
     let search = text_search(&mut conn, &filter).await?;
-    let mut q = QueryBuilder::<Sqlite>::new(SELECT_ROWS);
-    push_filter(&mut q, &filter, zone, search);
-    q.push(" ORDER BY i.submitted_at, i.incident_id LIMIT 200");
+    let mut q = QueryBuilder::<Sqlite>::new("");
+    push_queue(&mut q, &filter, zone, search);
     let rows: Vec<Row> = q.build_query_as().fetch_all(&mut *conn).await?;
     report_rows(&mut conn, rows, zone).await
+}
+
+/// The queue's query: submitted reports in the order they came (`incident_status`).
+fn push_queue(
+    q: &mut QueryBuilder<'_, Sqlite>,
+    filter: &ReportFilter,
+    zone: &TownZone,
+    search: TextSearch,
+) {
+    q.push(PAGE_ROWS_BEFORE).push("incident_status WHERE 1 = 1");
+    push_filter(q, filter, zone, search);
+    q.push(" ORDER BY i.submitted_at, i.incident_id LIMIT 200")
+        .push(PAGE_ROWS_AFTER)
+        .push(" ORDER BY i.submitted_at, i.incident_id");
 }
 
 /// Matches from which a text search is "common": walking the register in date
@@ -396,36 +445,8 @@ pub async fn register(
 ) -> Result<RegisterPage, AppError> {
     let mut conn = pool.acquire().await?;
     let search = text_search(&mut conn, filter).await?;
-    let mut q = QueryBuilder::<Sqlite>::new(SELECT_ROWS);
-    let page = |q: &mut QueryBuilder<'_, Sqlite>| {
-        push_filter(q, filter, zone, search);
-        if let Some(c) = after {
-            q.push(" AND (i.occurred_at, i.incident_id) < (")
-                .push_bind(c.occurred_at)
-                .push(", ")
-                .push_bind(c.incident_id.to_string())
-                .push(")");
-        }
-    };
-    if search.drives() {
-        // The matches (a number, or a text few incidents have) are sorted by
-        // date in the index (incident_id, occurred_at) alone, and only the page's
-        // rows are read (migration 0011). SQLite would rather probe the unique
-        // index and read each 2 KB row, hence the index is named. `+` keeps it
-        // from walking the whole register in date order instead.
-        q.push(
-            " AND i.incident_id IN (SELECT i.incident_id FROM incident i \
-             INDEXED BY incident_id_occurred WHERE 1 = 1",
-        );
-        page(&mut q);
-        q.push(" ORDER BY +i.occurred_at DESC, +i.incident_id DESC LIMIT ")
-            .push_bind(PAGE_ROWS + 1)
-            .push(") ORDER BY +i.occurred_at DESC, +i.incident_id DESC");
-    } else {
-        page(&mut q);
-        q.push(" ORDER BY i.occurred_at DESC, i.incident_id DESC LIMIT ")
-            .push_bind(PAGE_ROWS + 1);
-    }
+    let mut q = QueryBuilder::<Sqlite>::new("");
+    push_register(&mut q, filter, after, zone, search);
     let mut rows: Vec<Row> = q.build_query_as().fetch_all(&mut *conn).await?;
     let next = if rows.len() as i64 > PAGE_ROWS {
         rows.truncate(PAGE_ROWS as usize);
@@ -444,6 +465,87 @@ pub async fn register(
         rows: report_rows(&mut conn, rows, zone).await?,
         next,
     })
+}
+
+/// A register page's query (`PAGE_ROWS` + 1 rows, to know whether a next page
+/// exists).
+fn push_register(
+    q: &mut QueryBuilder<'_, Sqlite>,
+    filter: &ReportFilter,
+    after: Option<RegisterCursor>,
+    zone: &TownZone,
+    search: TextSearch,
+) {
+    // A number or a rare text names its few incidents: they are sorted by date
+    // in the index (incident_id, occurred_at) alone and only the page's rows are
+    // read (migration 0011). Otherwise the page walks a date-order index.
+    let index = if search.drives() {
+        "incident_id_occurred"
+    } else {
+        date_order_index(filter)
+    };
+    q.push(PAGE_ROWS_BEFORE).push(index).push(" WHERE 1 = 1");
+    push_filter(q, filter, zone, search);
+    if let Some(c) = after {
+        q.push(" AND (i.occurred_at, i.incident_id) < (")
+            .push_bind(c.occurred_at)
+            .push(", ")
+            .push_bind(c.incident_id.to_string())
+            .push(")");
+    }
+    q.push(" ORDER BY i.occurred_at DESC, i.incident_id DESC LIMIT ")
+        .push_bind(PAGE_ROWS + 1)
+        .push(PAGE_ROWS_AFTER)
+        .push(" ORDER BY i.occurred_at DESC, i.incident_id DESC");
+}
+
+/// Which hot query's plan to show (`plan`).
+#[derive(Debug, Clone, Copy)]
+pub enum HotQuery<'a> {
+    /// A register page under this filter (the first page, or after a cursor).
+    Register(&'a ReportFilter, Option<RegisterCursor>),
+    /// The chief's review queue under this filter.
+    Queue(&'a ReportFilter),
+}
+
+/// SQLite's plan for a hot query, one line per step (`EXPLAIN QUERY PLAN`, its
+/// `detail` column, indented by depth): what the plan tests hold to walking an
+/// index, never scanning or sorting a table.
+pub async fn plan(
+    pool: &SqlitePool,
+    query: HotQuery<'_>,
+    zone: &TownZone,
+) -> Result<Vec<String>, AppError> {
+    let mut conn = pool.acquire().await?;
+    let mut q = QueryBuilder::<Sqlite>::new("EXPLAIN QUERY PLAN ");
+    match query {
+        HotQuery::Register(filter, after) => {
+            let search = text_search(&mut conn, filter).await?;
+            push_register(&mut q, filter, after, zone, search);
+        }
+        HotQuery::Queue(filter) => {
+            let filter = ReportFilter {
+                status: Some(ReportStatus::Submitted),
+                ..filter.clone()
+            };
+            let search = text_search(&mut conn, &filter).await?;
+            push_queue(&mut q, &filter, zone, search);
+        }
+    }
+    let rows: Vec<(i64, i64, i64, String)> = q.build_query_as().fetch_all(&mut *conn).await?;
+    Ok(indented(rows))
+}
+
+/// `EXPLAIN QUERY PLAN` rows (id, parent, _, detail) as lines indented by depth.
+pub(crate) fn indented(rows: Vec<(i64, i64, i64, String)>) -> Vec<String> {
+    let mut depth: std::collections::HashMap<i64, usize> = std::collections::HashMap::new();
+    rows.into_iter()
+        .map(|(id, parent, _, detail)| {
+            let d = depth.get(&parent).map_or(0, |d| d + 1);
+            depth.insert(id, d);
+            format!("{}{detail}", "  ".repeat(d))
+        })
+        .collect()
 }
 
 /// Everyone who holds the officer role or has ever filed a report, by name.

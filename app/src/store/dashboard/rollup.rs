@@ -198,6 +198,24 @@ const DAY_COUNTS: &[(&str, &str)] = &[
     ),
 ];
 
+/// Each measure's count of the stale days, as run: (measure, SELECT).
+pub fn day_counts() -> Vec<(&'static str, String)> {
+    let (lat, lon) = crate::store::register::cell_sql();
+    DAY_COUNTS
+        .iter()
+        .map(|(measure, select)| {
+            let select = select
+                .replace(
+                    "{STALE}",
+                    "i.local_date IN (SELECT local_date FROM dashboard_stale)",
+                )
+                .replace("{LAT}", &lat)
+                .replace("{LON}", &lon);
+            (*measure, select)
+        })
+        .collect()
+}
+
 /// `measure IN (…)` of every measure, so a read or an addition walks the
 /// primary key measure by measure instead of every row of the grain.
 fn every_measure() -> String {
@@ -222,15 +240,7 @@ pub async fn refresh(store: &Store) -> Result<usize, AppError> {
     )
     .execute(&mut *tx)
     .await?;
-    let (lat, lon) = crate::store::register::cell_sql();
-    for (_, select) in DAY_COUNTS {
-        let select = select
-            .replace(
-                "{STALE}",
-                "i.local_date IN (SELECT local_date FROM dashboard_stale)",
-            )
-            .replace("{LAT}", &lat)
-            .replace("{LON}", &lon);
+    for (_, select) in day_counts() {
         sqlx::query(&format!(
             "INSERT INTO dashboard_count (grain, bucket, measure, key, label, n) \
              SELECT 'day', * FROM ({select})"
