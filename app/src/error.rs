@@ -29,6 +29,10 @@ impl FieldError {
     }
 }
 
+/// The largest request body the server reads (a report of 50 persons with a
+/// 20 000-character narrative is about 100 KB).
+pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum AppError {
@@ -60,6 +64,9 @@ pub enum AppError {
     /// 409: the request conflicts with the record's current state.
     #[error("{message}")]
     Conflict { message: String },
+    /// 413: the request body is larger than the server takes.
+    #[error("The request is too large: the server takes at most {} KB.", limit_bytes / 1024)]
+    TooLarge { limit_bytes: u64 },
     /// 429: too many attempts from this address; try again later.
     #[error("Too many attempts. Wait a minute and try again.")]
     RateLimited,
@@ -112,6 +119,7 @@ impl AppError {
             AppError::Forbidden | AppError::PasswordChangeRequired => S::FORBIDDEN,
             AppError::NotFound => S::NOT_FOUND,
             AppError::Conflict { .. } => S::CONFLICT,
+            AppError::TooLarge { .. } => S::PAYLOAD_TOO_LARGE,
             AppError::RateLimited => S::TOO_MANY_REQUESTS,
             AppError::Unreachable => S::SERVICE_UNAVAILABLE,
             AppError::Internal => S::INTERNAL_SERVER_ERROR,
@@ -137,6 +145,17 @@ impl FromServerFnError for AppError {
         match value {
             // The request body did not decode into the function's arguments: the
             // caller sent wrong types, missing fields or broken JSON.
+            // A body over the limit (one sent without its length) is cut off
+            // while it is read: too large, not malformed.
+            ServerFnErrorErr::Args(detail)
+            | ServerFnErrorErr::MissingArg(detail)
+            | ServerFnErrorErr::Deserialization(detail)
+                if detail.contains("length limit exceeded") =>
+            {
+                AppError::TooLarge {
+                    limit_bytes: MAX_BODY_BYTES as u64,
+                }
+            }
             ServerFnErrorErr::Args(detail) | ServerFnErrorErr::MissingArg(detail) => {
                 AppError::invalid("request", format!("The request is malformed: {detail}"))
             }
@@ -207,6 +226,7 @@ mod tests {
             AppError::PasswordChangeRequired,
             AppError::NotFound,
             AppError::conflict("already filed"),
+            AppError::TooLarge { limit_bytes: 2048 },
             AppError::RateLimited,
             AppError::Unreachable,
             AppError::Internal,

@@ -15,6 +15,26 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+impl Cli {
+    /// Parses the command line, exiting with clap's message on an error; `server`
+    /// with no subcommand is `server serve`, read with serve's flags and its
+    /// `WELLS_*` variables (a bare `server` once served on the defaults whatever
+    /// the environment said).
+    pub fn parse_or_serve<I>(args: I) -> Cli
+    where
+        I: IntoIterator<Item = std::ffi::OsString>,
+    {
+        let args: Vec<std::ffi::OsString> = args.into_iter().collect();
+        let cli = Cli::parse_from(args.clone());
+        if cli.command.is_some() {
+            return cli;
+        }
+        let mut with_serve = args;
+        with_serve.insert(1.min(with_serve.len()), "serve".into());
+        Cli::parse_from(with_serve)
+    }
+}
+
 /// Options every subcommand shares.
 #[derive(Debug, Clone, Args)]
 pub struct Common {
@@ -164,9 +184,9 @@ mod tests {
 
     #[test]
     fn no_subcommand_means_serve_with_documented_defaults() {
-        let cli = Cli::try_parse_from(["server"]).expect("parse");
-        assert!(cli.command.is_none());
-        assert_eq!(cli.common.database, PathBuf::from("data/wells.db"));
+        let cli = Cli::parse_or_serve(["server", "--database", "x.db"].map(Into::into));
+        assert!(matches!(cli.command, Some(Command::Serve(_))));
+        assert_eq!(cli.common.database, PathBuf::from("x.db"));
         let serve = Serve::default();
         assert_eq!(serve.listen.to_string(), "127.0.0.1:3000");
         assert_eq!(serve.public_origin(), "http://127.0.0.1:3000");

@@ -45,6 +45,34 @@ pub async fn require(
     }
 }
 
+/// Audits a download of one record refused as "not found" (not the caller's to
+/// see, or not there).
+async fn refused_read(
+    state: &AppState,
+    actor: &Actor,
+    extensions: &Extensions,
+    uri: &Uri,
+    entity: (&'static str, &str),
+    error: &AppError,
+) {
+    if *error != AppError::NotFound {
+        return;
+    }
+    let source = app::auth::session::client_address(extensions);
+    if let Err(error) = audit::refused_read(
+        &state.store,
+        state.clock.now(),
+        actor,
+        source.as_deref(),
+        uri.path(),
+        entity,
+    )
+    .await
+    {
+        tracing::error!(?error, "could not audit a refused download");
+    }
+}
+
 trait JsonError {
     fn into_response_json(self) -> Response;
 }
@@ -93,7 +121,18 @@ pub async fn citation_pdf(
             app::documents::summons::pdf(&doc),
             &format!("{}.pdf", doc.number),
         ),
-        Err(error) => error.into_response_json(),
+        Err(error) => {
+            refused_read(
+                &state,
+                &actor,
+                &extensions,
+                &uri,
+                ("citation", &number),
+                &error,
+            )
+            .await;
+            error.into_response_json()
+        }
     }
 }
 
@@ -108,15 +147,21 @@ pub async fn report_pdf(
         Ok(actor) => actor,
         Err(response) => return response,
     };
-    let Ok(id) = id.parse::<uuid::Uuid>() else {
-        return AppError::NotFound.into_response_json();
+    let found = match id.parse::<uuid::Uuid>() {
+        Ok(id) => {
+            register::report(&state.store.reader, id, &actor, &state.settings.town_zone).await
+        }
+        Err(_) => Err(AppError::NotFound),
     };
-    match register::report(&state.store.reader, id, &actor, &state.settings.town_zone).await {
+    match found {
         Ok(view) => pdf_response(
             app::documents::report::pdf(&view),
             &format!("report-{id}.pdf"),
         ),
-        Err(error) => error.into_response_json(),
+        Err(error) => {
+            refused_read(&state, &actor, &extensions, &uri, ("incident", &id), &error).await;
+            error.into_response_json()
+        }
     }
 }
 
@@ -188,6 +233,13 @@ pub async fn court_export(
     extensions: Extensions,
     Form(form): Form<ExportForm>,
 ) -> Response {
+    // Signed out (the session ended while the page was open): sign in and come
+    // back to the court page. Coming back to this address would be a GET of a
+    // form's target (405), and the choice of citations is on that page anyway.
+    if extensions.get::<Actor>().is_none() {
+        let next = app::components::session::encode("/court");
+        return Redirect::to(&format!("/sign-in?next={next}")).into_response();
+    }
     let actor = match require(&state, &extensions, &uri, Permission::Court).await {
         Ok(actor) => actor,
         Err(response) => return response,

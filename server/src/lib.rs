@@ -104,6 +104,10 @@ pub fn router(state: AppState) -> Router {
             state.clone(),
             security::same_origin_writes,
         ))
+        .layer(axum::extract::DefaultBodyLimit::max(
+            app::error::MAX_BODY_BYTES,
+        ))
+        .layer(from_fn(security::body_limit))
         .layer(from_fn_with_state(
             state.clone(),
             app::auth::session::resolve_actor,

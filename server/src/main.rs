@@ -10,7 +10,7 @@ use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_or_serve(std::env::args_os());
     tracing_subscriber::fmt()
         .with_env_filter(
             EnvFilter::try_new(&cli.common.log_level).unwrap_or_else(|_| EnvFilter::new("info")),
@@ -19,7 +19,9 @@ async fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .init();
     let database = cli.common.database.clone();
-    let command = cli.command.unwrap_or(Command::Serve(Serve::default()));
+    let Some(command) = cli.command else {
+        return finish(Err("no command".to_owned()));
+    };
     // Restore replaces the file, so it must not open it first.
     if let Command::Restore { file } = &command {
         return finish(server::cli::restore(file, &database).await);

@@ -20,6 +20,22 @@ use axum::Json;
 pub const FALLBACK_CSP: &str = "default-src 'self'; object-src 'none'; base-uri 'none'; \
                                 frame-ancestors 'none'; form-action 'self'";
 
+/// A body larger than `MAX_BODY_BYTES`, by its declared length, is refused before
+/// it is read: 413, naming the limit (it was a 400 "length limit exceeded").
+pub async fn body_limit(request: Request, next: Next) -> Response {
+    let declared = request
+        .headers()
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    let limit = app::error::MAX_BODY_BYTES as u64;
+    if declared.is_some_and(|n| n > limit) {
+        let error = AppError::TooLarge { limit_bytes: limit };
+        return (error.status(), Json(error)).into_response();
+    }
+    next.run(request).await
+}
+
 /// Leptos server functions have no CSRF protection of their own: every request
 /// that can change state must come from a page of our own origin. Browsers send
 /// `Origin` on every POST (and a `Referer` when they do not); a forged form or

@@ -89,11 +89,12 @@ pub async fn court_register(filter: CourtFilter) -> Result<Vec<CourtRow>, AppErr
 #[server(endpoint = "court/citation", input = Json)]
 pub async fn load_court_citation(number: String) -> Result<CourtCitation, AppError> {
     let request = crate::auth::guard::authorize(crate::access::Permission::Court).await?;
-    crate::store::court::citation(
+    let found = crate::store::court::citation(
         &request.state.store.reader,
         &request.state.settings.town_zone,
         &number,
         request.now,
     )
-    .await
+    .await;
+    request.read("citation", &number, found).await
 }

@@ -44,11 +44,12 @@ pub async fn my_reports(before: Option<Moment>) -> Result<Vec<ReportSummary>, Ap
 #[server(endpoint = "citations/get", input = Json)]
 pub async fn citation(number: String) -> Result<CitationDocument, AppError> {
     let request = crate::auth::guard::authorize(crate::access::Permission::ViewCitations).await?;
-    crate::store::incidents::citation_document(
+    let found = crate::store::incidents::citation_document(
         &request.state.store.reader,
         &number,
         &request.actor,
         &request.state.settings.town_zone,
     )
-    .await
+    .await;
+    request.read("citation", &number, found).await
 }

@@ -145,11 +145,14 @@ pub async fn list_officers() -> Result<Vec<OfficerOption>, AppError> {
 #[server(endpoint = "reports/get", input = Json)]
 pub async fn full_report(incident_id: Uuid) -> Result<ReportView, AppError> {
     let request = crate::auth::guard::authorize(crate::access::Permission::ReadReports).await?;
-    crate::store::register::report(
+    let found = crate::store::register::report(
         &request.state.store.reader,
         incident_id,
         &request.actor,
         &request.state.settings.town_zone,
     )
-    .await
+    .await;
+    request
+        .read("incident", &incident_id.to_string(), found)
+        .await
 }

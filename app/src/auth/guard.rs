@@ -42,6 +42,32 @@ fn context() -> Result<(AppState, Parts), AppError> {
     Ok((state, parts))
 }
 
+impl Authorized {
+    /// A read of one record, audited when refused: a record the caller may not
+    /// see answers "not found", as one that does not exist does, and both are
+    /// refused requests (issue #16: an officer's reads of another officer's
+    /// report, citation or PDF went unrecorded).
+    pub async fn read<T>(
+        &self,
+        entity_type: &'static str,
+        id: &str,
+        result: Result<T, AppError>,
+    ) -> Result<T, AppError> {
+        if let Err(AppError::NotFound) = &result {
+            audit::refused_read(
+                &self.state.store,
+                self.now,
+                &self.actor,
+                self.source.as_deref(),
+                self.parts.uri.path(),
+                (entity_type, id),
+            )
+            .await?;
+        }
+        result
+    }
+}
+
 /// The request as anyone may make it.
 pub fn public() -> Result<Public, AppError> {
     let (state, parts) = context()?;

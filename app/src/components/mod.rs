@@ -3,5 +3,6 @@
 pub mod connection;
 pub mod form;
 pub mod layout;
+pub mod load_error;
 pub mod session;
 pub mod table;

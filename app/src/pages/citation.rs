@@ -29,7 +29,7 @@ fn CitationView() -> impl IntoView {
             {move || Suspend::new(async move {
                 match doc.await {
                     Ok(d) => view! { <Summons doc=d/> }.into_any(),
-                    Err(e) => view! { <section class="panel"><h1>"Citation"</h1><p class="notice bad">{e.to_string()}</p></section> }.into_any(),
+                    Err(e) => view! { <section class="panel"><crate::components::load_error::LoadError error=e heading="Citation"/></section> }.into_any(),
                 }
             })}
         </Suspense>

@@ -264,6 +264,23 @@ pub async fn append_all(
     Ok(seq)
 }
 
+/// Records a refused read of one record (`entity`: its type and id): "not found"
+/// to the caller, whether it does not exist or is not theirs to see.
+pub async fn refused_read(
+    store: &Store,
+    at: Moment,
+    actor: &Actor,
+    source: Option<&str>,
+    path: &str,
+    (entity_type, id): (&'static str, &str),
+) -> Result<(), AppError> {
+    let event = Event::new("access.denied", AuditOutcome::Denied)
+        .by(Some(actor), source)
+        .on(entity_type, id)
+        .after(serde_json::json!({ "path": path, "status": 404 }));
+    record(store, at, &event).await
+}
+
 /// Records an event that changes nothing else (a denied request, a failed
 /// sign-in), in a transaction of its own.
 pub async fn record(store: &Store, at: Moment, event: &Event) -> Result<(), AppError> {

@@ -44,7 +44,7 @@ fn CourtCitationView() -> impl IntoView {
             {move || Suspend::new(async move {
                 match data.await {
                     Ok(c) => view! { <Detail c version saved/> }.into_any(),
-                    Err(e) => view! { <h1>"Citation"</h1><p class="notice bad" role="alert">{e.to_string()}</p> }.into_any(),
+                    Err(e) => view! { <crate::components::load_error::LoadError error=e heading="Citation"/> }.into_any(),
                 }
             })}
         </Transition>

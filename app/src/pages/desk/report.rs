@@ -56,8 +56,7 @@ fn Report() -> impl IntoView {
                 match report.await {
                     Ok(view) => view! { <FullReport view chief version/> }.into_any(),
                     Err(e) => view! {
-                        <h1>"Full report"</h1>
-                        <p class="notice bad" role="alert">{e.to_string()}</p>
+                        <crate::components::load_error::LoadError error=e heading="Full report"/>
                     }.into_any(),
                 }
             })}

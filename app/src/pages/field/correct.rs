@@ -100,7 +100,7 @@ fn LoadThenCorrect(mode: Mode) -> impl IntoView {
             {move || Suspend::new(async move {
                 match report.await {
                     Ok(view) => view! { <Correction view mode/> }.into_any(),
-                    Err(e) => view! { <p class="notice bad" role="alert">{e.to_string()}</p> }.into_any(),
+                    Err(e) => view! { <crate::components::load_error::LoadError error=e/> }.into_any(),
                 }
             })}
         </Transition>
