@@ -4,7 +4,6 @@ use std::process::ExitCode;
 
 use app::auth::clock::{Clock, SystemClock};
 use app::store::{accounts, Store};
-use clap::Parser;
 use server::config::{Cli, Command, Serve};
 use tracing_subscriber::EnvFilter;
 

@@ -501,6 +501,91 @@ async fn dispositions_follow_the_court_and_need_their_amounts() {
 }
 
 #[tokio::test]
+async fn a_recorded_decision_changes_only_with_a_reason_and_a_payment_keeps_the_hearing_date() {
+    let c = court().await;
+    let (_, number) = c.approved("Casey Change").await;
+    let today = c.app.state.settings.town_zone.date(c.app.clock_now());
+    assert_eq!(c.file(&[&number], &c.clerk).await.status, StatusCode::OK);
+    let dispose = |d: Value| {
+        let app = &c.app;
+        let cookie = c.clerk.clone();
+        let number = number.clone();
+        async move {
+            app.post(
+                "/api/court/dispose",
+                json!({ "number": number, "disposition": d }),
+                Some(&cookie),
+            )
+            .await
+        }
+    };
+    let court_date = || async {
+        c.app
+            .post(
+                "/api/court/citation",
+                json!({ "number": number }),
+                Some(&c.clerk),
+            )
+            .await
+            .json()
+    };
+    // Contested with a hearing, then paid before it: the hearing date stays.
+    let contested =
+        dispose(json!({ "kind": "contested", "on": today, "hearing_on": "2026-08-20" })).await;
+    assert_eq!(contested.status, StatusCode::OK, "{}", contested.body);
+    let paid = dispose(json!({ "kind": "paid", "on": today, "paid_cents": 13_500 })).await;
+    assert_eq!(paid.json(), "disposed");
+    let page = court_date().await;
+    assert_eq!(page["row"]["court_date"], "2026-08-20");
+    assert_eq!(page["hearing_on"], "2026-08-20");
+    assert_eq!(page["disposition_on"], today.as_str());
+
+    // Paid is final: "dismissed" in one request, with no reason, is refused and
+    // changes nothing.
+    let silent = dispose(json!({ "kind": "dismissed", "on": today })).await;
+    assert_eq!(silent.status, StatusCode::BAD_REQUEST, "{}", silent.body);
+    let refused = &silent.json()["errors"][0];
+    assert_eq!(refused["field"], "reason");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Paid"),
+        "{refused}"
+    );
+    assert_eq!(court_date().await["row"]["disposition"], "paid");
+
+    let changed = dispose(json!({
+        "kind": "dismissed", "on": today, "reason": "The court's clerk called: dismissed, payment refunded."
+    }))
+    .await;
+    assert_eq!(changed.status, StatusCode::OK, "{}", changed.body);
+    let page = court_date().await;
+    assert_eq!(page["row"]["disposition"], "dismissed");
+    // The old decision is kept: in the court history and in the audit entry.
+    let kinds: Vec<String> = page["history"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e["kind"].as_str().map(str::to_owned))
+        .collect();
+    assert_eq!(kinds.len(), 4, "{kinds:?}");
+    let audit = c.app.audit_actions("citation.dispose").await;
+    let before: Option<String> = sqlx::query_scalar(
+        "SELECT before_json FROM audit_entry WHERE action = 'citation.dispose' ORDER BY seq DESC LIMIT 1",
+    )
+    .fetch_one(&c.app.state.store.reader)
+    .await
+    .expect("before");
+    assert!(before.unwrap_or_default().contains("\"paid\""));
+    assert!(audit
+        .last()
+        .and_then(|a| a.1.clone())
+        .unwrap_or_default()
+        .contains("payment refunded"));
+}
+
+#[tokio::test]
 async fn the_courts_csv_line_says_what_the_printed_citation_says_for_every_citation() {
     let c = court().await;
     // Seeded citations: identified and described persons, every offence, with

@@ -1,5 +1,6 @@
 //! Widgets shared by several screens.
 
+pub mod confirm;
 pub mod connection;
 pub mod form;
 pub mod layout;

@@ -261,6 +261,10 @@ pub struct Disposition {
     pub fine_cents: Option<i64>,
     #[serde(default)]
     pub costs_cents: Option<i64>,
+    /// Why a decision already recorded as final is changed: required then (the
+    /// old one is kept in the court history and the audit log).
+    #[serde(default)]
+    pub reason: Option<String>,
 }
 
 /// Largest amount taken, so a typo of extra zeros is caught: a fine plus costs
@@ -406,6 +410,9 @@ pub struct CourtEventView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CourtCitation {
     pub row: CourtRow,
+    /// The date of the decision or payment recorded, if any.
+    #[serde(default)]
+    pub disposition_on: Option<String>,
     pub hearing_on: Option<String>,
     pub fine_cents: Option<i64>,
     pub costs_cents: Option<i64>,
@@ -534,6 +541,7 @@ mod tests {
             paid_cents: None,
             fine_cents: None,
             costs_cents: None,
+            reason: None,
         };
         let fields: Vec<_> = d.problems(TODAY).into_iter().map(|e| e.field).collect();
         assert_eq!(fields, ["fine_cents", "costs_cents"]);
@@ -553,6 +561,7 @@ mod tests {
             paid_cents: None,
             fine_cents: None,
             costs_cents: None,
+            reason: None,
         };
         assert_eq!(contested.problems(TODAY)[0].field, "hearing_on");
         let paid = Disposition {

@@ -298,6 +298,22 @@ pub struct SubjectLine {
     pub offences: Vec<Offence>,
     /// The person's citations, one per offence cited (void ones included).
     pub citations: Vec<CitationBrief>,
+    /// Date of birth, address and identity document, as recorded (the full
+    /// report shows them; lists do not).
+    #[serde(default)]
+    pub details: Option<String>,
+}
+
+impl SubjectLine {
+    /// The offences to show beside the person: none for a person who complied,
+    /// left or was protected — an offence code beside "no violation" reads as
+    /// an accusation.
+    pub fn offences_shown(&self) -> &[Offence] {
+        match self.outcome {
+            Outcome::Cited | Outcome::Arrested | Outcome::Warned => &self.offences,
+            Outcome::Complied | Outcome::Departed | Outcome::ProtectedActivity => &[],
+        }
+    }
 }
 
 /// A row of the review queue or the register.
@@ -312,6 +328,10 @@ pub struct ReportRow {
     pub location: String,
     pub subjects: Vec<SubjectLine>,
     pub cautions: Vec<CautionKind>,
+    /// The last day to file its first citation with the court (issuance +
+    /// `ordinance::FILING_DAYS`), while one is not void.
+    #[serde(default)]
+    pub filing_deadline: Option<String>,
 }
 
 /// A page of the register: 50 rows, and the cursor of the next page if any.

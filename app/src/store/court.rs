@@ -444,14 +444,33 @@ pub async fn dispose(
     } else {
         CitationStatus::Filed
     };
+    // A hearing date stays once set: a payment recorded after a contest does not
+    // wipe the court date (issue #16).
+    let hearing_on = d.hearing_on.clone().or(hearing.clone());
     let same = kind.as_deref() == Some(d.kind.code())
         && on.as_deref() == Some(d.on.as_str())
-        && hearing == d.hearing_on
+        && hearing == hearing_on
         && paid == d.paid_cents
         && fine == d.fine_cents
         && costs == d.costs_cents;
     if same {
         return Ok(new_status);
+    }
+    // Changing what the court decided, once recorded as final, needs a reason.
+    let closed = kind
+        .as_deref()
+        .and_then(DispositionKind::from_code)
+        .filter(|k| k.is_final());
+    let reason = d.reason.as_deref().map(str::trim).filter(|r| !r.is_empty());
+    if let (Some(was), None) = (closed, reason) {
+        return Err(AppError::invalid(
+            "reason",
+            format!(
+                "Reason: required — {number} is already recorded as “{}” on {}; say why it changes.",
+                was.label(),
+                on.as_deref().unwrap_or("?")
+            ),
+        ));
     }
     sqlx::query(
         "UPDATE citation SET status = ?, disposition = ?, disposition_on = ?, hearing_on = ?, paid_cents = ?, \
@@ -460,7 +479,7 @@ pub async fn dispose(
     .bind(new_status.code())
     .bind(d.kind.code())
     .bind(&d.on)
-    .bind(&d.hearing_on)
+    .bind(&hearing_on)
     .bind(d.paid_cents)
     .bind(d.fine_cents)
     .bind(d.costs_cents)
@@ -473,6 +492,10 @@ pub async fn dispose(
     let event = Event::new("citation.dispose", AuditOutcome::Success)
         .by(Some(clerk.actor), clerk.source)
         .on("citation", number)
+        .before(serde_json::json!({
+            "disposition": kind, "on": on, "hearing_on": hearing,
+            "paid_cents": paid, "fine_cents": fine, "costs_cents": costs,
+        }))
         .after(details);
     audit::append(&mut tx, clerk.now, &event).await?;
     tx.commit().await?;
@@ -571,8 +594,15 @@ pub async fn citation(
             .fetch_optional(pool)
             .await?
             .ok_or(AppError::NotFound)?;
-    let money: (Option<String>, Option<i64>, Option<i64>, Option<i64>) = sqlx::query_as(
-        "SELECT hearing_on, fine_assessed_cents, costs_assessed_cents, paid_cents FROM citation WHERE number = ?",
+    let money: (
+        Option<String>,
+        Option<String>,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+    ) = sqlx::query_as(
+        "SELECT disposition_on, hearing_on, fine_assessed_cents, costs_assessed_cents, paid_cents \
+         FROM citation WHERE number = ?",
     )
     .bind(number.trim())
     .fetch_one(pool)
@@ -598,10 +628,11 @@ pub async fn citation(
         .collect();
     Ok(CourtCitation {
         row: court_row(row, zone)?,
-        hearing_on: money.0,
-        fine_cents: money.1,
-        costs_cents: money.2,
-        paid_cents: money.3,
+        disposition_on: money.0,
+        hearing_on: money.1,
+        fine_cents: money.2,
+        costs_cents: money.3,
+        paid_cents: money.4,
         history,
         today: zone.date(now),
     })

@@ -9,7 +9,7 @@ use crate::auth::Actor;
 use crate::error::AppError;
 use crate::model::account::Role;
 use crate::model::first_version::StoredReport;
-use crate::model::incident::CitationBrief;
+use crate::model::incident::{CitationBrief, IdType};
 use crate::model::incident::{CitationStatus, IncidentReport, ReportStatus};
 use crate::model::review::{
     changes, CautionKind, DecisionView, OfficerOption, RegisterCursor, RegisterPage, ReportFilter,
@@ -267,12 +267,13 @@ pub fn officer_label(name: &str, badge: Option<&str>) -> String {
     }
 }
 
-/// The current persons of a report, each with the offences charged and their
-/// citations (one per offence cited).
+/// The current persons of a report, each with the offences charged, their
+/// citations (one per offence cited) and their details; and when the report's
+/// first citation still standing was issued.
 async fn subject_lines(
     conn: &mut SqliteConnection,
     incident_id: &str,
-) -> Result<Vec<SubjectLine>, AppError> {
+) -> Result<(Vec<SubjectLine>, Option<i64>), AppError> {
     type LineRow = (
         String,
         i64,
@@ -280,29 +281,52 @@ async fn subject_lines(
         Option<String>,
         String,
         Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
     );
     let rows: Vec<LineRow> = sqlx::query_as(
         "SELECT s.subject_id, s.identified, s.full_name, s.description, s.outcome, \
-         (SELECT group_concat(ch.offence, ' ') FROM charge ch WHERE ch.subject_id = s.subject_id) \
+         (SELECT group_concat(ch.offence, ' ') FROM charge ch WHERE ch.subject_id = s.subject_id), \
+         s.date_of_birth, s.address, s.id_type, s.id_number \
          FROM subject s WHERE s.incident_id = ? AND s.withdrawn_at IS NULL ORDER BY s.position",
     )
     .bind(incident_id)
     .fetch_all(&mut *conn)
     .await?;
-    let citations: Vec<(String, String, String, String, i64)> = sqlx::query_as(
-        "SELECT subject_id, number, offence, status, arrest FROM citation WHERE incident_id = ? ORDER BY seq",
+    let citations: Vec<(String, String, String, String, i64, i64)> = sqlx::query_as(
+        "SELECT subject_id, number, offence, status, arrest, issued_at FROM citation \
+         WHERE incident_id = ? ORDER BY seq",
     )
     .bind(incident_id)
     .fetch_all(&mut *conn)
     .await?;
-    rows.into_iter()
+    let first_issued = citations
+        .iter()
+        .filter(|c| c.3 != CitationStatus::Void.code())
+        .map(|c| c.5)
+        .min();
+    let lines = rows
+        .into_iter()
         .map(
-            |(subject_id, identified, name, description, outcome, offences)| {
+            |(
+                subject_id,
+                identified,
+                name,
+                description,
+                outcome,
+                offences,
+                dob,
+                address,
+                id_type,
+                id_number,
+            )| {
                 let label = subject_label(identified, name, description);
                 let citations = citations
                     .iter()
                     .filter(|c| c.0 == subject_id)
-                    .map(|(_, number, offence, status, arrest)| {
+                    .map(|(_, number, offence, status, arrest, _)| {
                         Ok(CitationBrief {
                             number: number.clone(),
                             subject: label.clone(),
@@ -312,6 +336,17 @@ async fn subject_lines(
                         })
                     })
                     .collect::<Result<_, AppError>>()?;
+                let id_document = id_number.filter(|n| !n.trim().is_empty()).map(|n| {
+                    let kind = id_type
+                        .as_deref()
+                        .and_then(IdType::from_code)
+                        .map_or("ID", IdType::label);
+                    format!("{kind} {n}")
+                });
+                let details: Vec<String> = [dob.map(|d| format!("Born {d}")), address, id_document]
+                    .into_iter()
+                    .flatten()
+                    .collect();
                 Ok(SubjectLine {
                     label,
                     outcome: Outcome::from_code(&outcome).ok_or(AppError::Internal)?,
@@ -321,10 +356,12 @@ async fn subject_lines(
                         .filter_map(Offence::from_code)
                         .collect(),
                     citations,
+                    details: (!details.is_empty()).then(|| details.join(" · ")),
                 })
             },
         )
-        .collect()
+        .collect::<Result<_, AppError>>()?;
+    Ok((lines, first_issued))
 }
 
 async fn report_rows(
@@ -334,7 +371,7 @@ async fn report_rows(
 ) -> Result<Vec<ReportRow>, AppError> {
     let mut out = Vec::with_capacity(rows.len());
     for r in rows {
-        let subjects = subject_lines(conn, &r.incident_id).await?;
+        let (subjects, first_issued) = subject_lines(conn, &r.incident_id).await?;
         out.push(ReportRow {
             incident_id: parse_uuid(&r.incident_id)?,
             revision: r.revision,
@@ -349,6 +386,8 @@ async fn report_rows(
                 .split_whitespace()
                 .filter_map(CautionKind::from_code)
                 .collect(),
+            filing_deadline: first_issued
+                .map(|at| zone.date_after(Moment(at), crate::ordinance::FILING_DAYS)),
         });
     }
     Ok(out)
@@ -703,7 +742,7 @@ pub async fn report(
         occurred_text: zone.date_time(Moment(occurred_at)),
         submitted_text: zone.date_time(Moment(submitted_at)),
         return_reason,
-        subjects: subject_lines(&mut conn, &id).await?,
+        subjects: subject_lines(&mut conn, &id).await?.0,
         citations: citations_of(&mut conn, &id).await?,
         record: crate::documents::record::record_lines(&stored, zone),
         report,

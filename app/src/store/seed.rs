@@ -729,6 +729,7 @@ async fn at_court(
         paid_cents: paid,
         fine_cents,
         costs_cents,
+        reason: None,
     };
     let status = if kind.is_final() {
         CitationStatus::Disposed

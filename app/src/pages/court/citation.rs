@@ -7,11 +7,11 @@ use leptos_router::hooks::use_params_map;
 
 use crate::access::Permission;
 use crate::api::court::{load_court_citation, record_disposition};
+use crate::components::confirm::Confirm;
 use crate::components::session::{hydrated, Guard};
 use crate::error::{AppError, FieldError};
 use crate::model::court::{dollars, CourtCitation, Disposition, DispositionKind};
 use crate::model::incident::CitationStatus;
-use crate::ordinance::Penalty;
 
 #[component]
 pub fn CourtCitationPage() -> impl IntoView {
@@ -84,7 +84,7 @@ fn Detail(
             }).collect_view()}</ul> }.into_any()
         }}
         {if filed {
-            view! { <DispositionForm number=r.number.clone() today=c.today.clone() version saved/> }.into_any()
+            view! { <DispositionForm c=c.clone() version saved/> }.into_any()
         } else {
             view! { <p class="notice warn">"Mark it filed (from the filing queue) before recording what the court decided."</p> }.into_any()
         }}
@@ -112,20 +112,36 @@ fn cents(text: &str) -> Option<i64> {
     Some(whole.parse::<i64>().ok()? * 100 + part.parse::<i64>().ok()?)
 }
 
+/// The court's decision, starting from what is recorded (it used to show "paid"
+/// again whatever was recorded). Changing a final decision asks for a reason.
 #[component]
 fn DispositionForm(
-    number: String,
-    /// The Town's date, from the server: the default and the latest allowed.
-    today: String,
+    c: CourtCitation,
     version: RwSignal<u32>,
     saved: RwSignal<Option<String>>,
 ) -> impl IntoView {
-    let kind = RwSignal::new(DispositionKind::Paid);
-    let on = RwSignal::new(today.clone());
-    let hearing = RwSignal::new(String::new());
-    let paid = RwSignal::new(String::new());
-    let fine = RwSignal::new(Penalty::ARTICLE_I.fine_text());
-    let costs = RwSignal::new(String::new());
+    let number = c.row.number.clone();
+    let number_shown = number.clone();
+    // The Town's date, from the server: the default and the latest allowed.
+    let today = c.today.clone();
+    let recorded = c.row.disposition;
+    let closed = recorded.filter(|k| k.is_final());
+    let text = |cents: Option<i64>| {
+        cents
+            .map(|c| format!("{}.{:02}", c / 100, c % 100))
+            .unwrap_or_default()
+    };
+    let kind = RwSignal::new(recorded.unwrap_or(DispositionKind::Paid));
+    let on = RwSignal::new(c.disposition_on.clone().unwrap_or_else(|| today.clone()));
+    let hearing = RwSignal::new(c.hearing_on.clone().unwrap_or_default());
+    let paid = RwSignal::new(text(c.paid_cents));
+    let fine = RwSignal::new(
+        c.fine_cents
+            .map(|f| text(Some(f)))
+            .unwrap_or_else(|| text(Some(i64::from(c.row.offence.penalty().fine_cents)))),
+    );
+    let costs = RwSignal::new(text(c.costs_cents));
+    let reason = RwSignal::new(String::new());
     let errors = RwSignal::new(Vec::<FieldError>::new());
     let save = Action::new(move |_: &()| {
         let number = number.clone();
@@ -166,6 +182,7 @@ fn DispositionForm(
                 costs.get_untracked(),
                 k.assesses(),
             ),
+            reason: Some(reason.get_untracked()).filter(|r| !r.trim().is_empty()),
         };
         async move {
             if !problems.is_empty() {
@@ -248,9 +265,33 @@ fn DispositionForm(
                 {amount("fine_cents", "Fine assessed ($, §52-4)", fine)}
                 {amount("costs_cents", "Costs assessed ($)", costs)}
             </Show>
+            {closed.map(|was| view! {
+                <div class="field">
+                    <label for="reason">{format!("Reason for changing the recorded decision (now “{}”)", was.label())}</label>
+                    <textarea id="reason" rows="2" prop:value=move || reason.get()
+                        on:input=move |ev| reason.set(event_target_value(&ev)) aria-describedby="reason-error"></textarea>
+                    <span class="error-text" id="reason-error">{error("reason")}</span>
+                </div>
+            })}
             <div class="actions">
-                <button type="button" data-testid="save-disposition" disabled=move || !ready.get() || save.pending().get()
-                    on:click=move |_| { save.dispatch(()); }>"Record"</button>
+                <Confirm label="Record" yes="Yes, record it" testid="save-disposition"
+                    disabled=Signal::derive(move || !ready.get() || save.pending().get())
+                    question=Signal::derive(move || {
+                        let k = kind.get();
+                        match closed {
+                            Some(was) => format!(
+                                "Change {number_shown} from “{}” to “{}”? The earlier decision stays in the court history.",
+                                was.label(),
+                                k.label()
+                            ),
+                            None if k.is_final() => format!(
+                                "Record “{}” for {number_shown}? The citation will be closed as disposed.",
+                                k.label()
+                            ),
+                            None => format!("Record “{}” for {number_shown}?", k.label()),
+                        }
+                    })
+                    on_confirm=Callback::new(move |()| { save.dispatch(()); })/>
             </div>
         </section>
     }

@@ -228,6 +228,10 @@ pub fn ReportCard(row: ReportRow) -> impl IntoView {
         <li class="panel report" data-testid="queue-report">
             <p><strong>{row.occurred_text.clone()}</strong>" · " {row.location.clone()}</p>
             <p class="hint">"By " {row.officer.clone()} " · submitted " {row.submitted_text.clone()}</p>
+            {row.filing_deadline.clone().map(|d| view! {
+                <p data-testid="filing-deadline"><strong>"To file with the court by " {d}</strong>
+                    {format!(" ({} days from issuance)", crate::ordinance::FILING_DAYS)}</p>
+            })}
             <CautionList cautions/>
             <SubjectLines row=row.clone()/>
             <p><a class="button" href=href>"Review the full report"</a></p>
@@ -241,8 +245,8 @@ fn SubjectLines(row: ReportRow) -> impl IntoView {
         <ul>
             {row.subjects.into_iter().map(|s| view! {
                 <li>
-                    {s.label} " — " <span class=outcome_badge(s.outcome)>{s.outcome.label()}</span>
-                    {s.offences.iter().map(|o| view! { " " {o.reference()} }).collect_view()}
+                    {s.label.clone()} " — " <span class=outcome_badge(s.outcome)>{s.outcome.label()}</span>
+                    {s.offences_shown().iter().map(|o| view! { " " {o.reference()} }).collect_view()}
                     {s.citations.into_iter().map(|c| view! {
                         " · " <span data-testid="row-citation">{c.number}</span>
                         " (" {c.status.label()} ")"

@@ -11,6 +11,7 @@ use uuid::Uuid;
 use super::CautionList;
 use crate::access::{Decision, Permission};
 use crate::api::review::{decide_report, full_report, void_citation};
+use crate::components::confirm::Confirm;
 use crate::components::session::{use_current_user, Guard};
 use crate::error::AppError;
 use crate::model::incident::{CitationBrief, CitationStatus, ReportStatus};
@@ -74,8 +75,15 @@ fn FullReport(view: ReportView, chief: bool, version: RwSignal<u32>) -> impl Int
     };
     let officer_fix =
         (!chief && view.status == ReportStatus::Returned).then(|| format!("/field/reports/{id}"));
+    let standing = view
+        .citations
+        .iter()
+        .filter(|c| c.status != CitationStatus::Void)
+        .count();
     let decide = (chief && view.status == ReportStatus::Submitted)
-        .then(|| view! { <DecisionPanel id revision=view.revision version/> });
+        .then(|| view! { <DecisionPanel id revision=view.revision citations=standing version/> });
+    let next =
+        (chief && view.status != ReportStatus::Submitted).then(|| view! { <NextInQueue id/> });
     let amend = chief.then(|| format!("/reports/{id}/amend"));
     view! {
         <article class="full-report">
@@ -93,6 +101,7 @@ fn FullReport(view: ReportView, chief: bool, version: RwSignal<u32>) -> impl Int
             </div>
             <CautionList cautions=view.cautions.clone()/>
             {decide}
+            {next}
             <dl class="facts">
                 <dt>"Officer"</dt><dd>{view.officer.clone()}</dd>
                 <dt>"Submitted"</dt><dd>{view.submitted_text.clone()}</dd>
@@ -106,7 +115,8 @@ fn FullReport(view: ReportView, chief: bool, version: RwSignal<u32>) -> impl Int
             <ul>
                 {view.subjects.iter().map(|s| view! {
                     <li>{s.label.clone()} " — " <span class=outcome_badge(s.outcome)>{s.outcome.label()}</span>
-                        {s.offences.iter().map(|o| view! { " · " {o.reference()} " " {o.title()} }).collect_view()}</li>
+                        {s.offences_shown().iter().map(|o| view! { " · " {o.reference()} " " {o.title()} }).collect_view()}
+                        {s.details.clone().map(|d| view! { <br/><span class="hint" data-testid="person-details">{d}</span> })}</li>
                 }).collect_view()}
             </ul>
             <h2>"Citations"</h2>
@@ -137,7 +147,12 @@ fn FullReport(view: ReportView, chief: bool, version: RwSignal<u32>) -> impl Int
 /// Approve, or return with a reason. The revision sent is the one on screen, so
 /// a decision on a report changed meanwhile is refused rather than misapplied.
 #[component]
-fn DecisionPanel(id: Uuid, revision: i64, version: RwSignal<u32>) -> impl IntoView {
+fn DecisionPanel(
+    id: Uuid,
+    revision: i64,
+    citations: usize,
+    version: RwSignal<u32>,
+) -> impl IntoView {
     let reason = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
     let decide = Action::new(move |action: &ReviewAction| {
@@ -156,8 +171,16 @@ fn DecisionPanel(id: Uuid, revision: i64, version: RwSignal<u32>) -> impl IntoVi
             <h2 id="decide-heading">"Your decision"</h2>
             {move || error.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="decision-error">{e}</p> })}
             <div class="actions">
-                <button type="button" data-testid="approve" disabled=busy
-                    on:click=move |_| { decide.dispatch(ReviewAction::Approve); }>"Approve"</button>
+                <Confirm label="Approve" yes="Yes, approve" testid="approve"
+                    disabled=Signal::derive(busy)
+                    question=Signal::derive(move || match citations {
+                        0 => "Approve this report? It is closed; no citation goes to the clerk.".to_owned(),
+                        n => format!(
+                            "Approve this report? Its {n} citation(s) go to the clerk, to be filed with the District Court within {} days of issuance.",
+                            crate::ordinance::FILING_DAYS
+                        ),
+                    })
+                    on_confirm=Callback::new(move |()| { decide.dispatch(ReviewAction::Approve); })/>
             </div>
             <div class="field">
                 <label for="return-reason">"Reason for returning it to the officer"</label>
@@ -196,6 +219,7 @@ fn CitationItem(c: CitationBrief, chief: bool, version: RwSignal<u32>) -> impl I
         }
     });
     let field = format!("void-{}", c.number);
+    let void_number = c.number.clone();
     view! {
         <li data-testid="report-citation">
             <a href=href><strong>{c.number.clone()}</strong></a> " · " {c.subject.clone()} " · " {c.offence.reference()}
@@ -210,12 +234,40 @@ fn CitationItem(c: CitationBrief, chief: bool, version: RwSignal<u32>) -> impl I
                         <textarea id=field.clone() rows="2" prop:value=move || reason.get()
                             on:input=move |ev| reason.set(event_target_value(&ev))></textarea>
                     </div>
-                    <button type="button" class="danger" data-testid="void"
-                        disabled=move || void.pending().get()
-                        on:click=move |_| { void.dispatch(()); }>"Void"</button>
+                    <Confirm label="Void" yes="Yes, void it" testid="void" class="danger"
+                        disabled=Signal::derive(move || void.pending().get())
+                        question=Signal::derive(move || format!(
+                            "Void {}? It will not go to court; its number stays used and shows as void.",
+                            void_number
+                        ))
+                        on_confirm=Callback::new(move |()| { void.dispatch(()); })/>
                 </details>
             })}
         </li>
+    }
+}
+
+/// After a decision: the next report waiting, so the chief goes on without going
+/// back to the list.
+#[component]
+fn NextInQueue(id: Uuid) -> impl IntoView {
+    let waiting = Resource::new(
+        || (),
+        |_| crate::api::review::review_queue(crate::model::review::ReportFilter::default()),
+    );
+    view! {
+        <Suspense fallback=|| ()>
+            {move || Suspend::new(async move {
+                let next = waiting.await.ok().and_then(|rows| rows.into_iter().find(|r| r.incident_id != id));
+                match next {
+                    Some(row) => view! {
+                        <p class="no-print"><a class="button" data-testid="next-report" href=format!("/reports/{}", row.incident_id)>
+                            {format!("Next report in the queue: {} · {} →", row.occurred_text, row.location)}</a></p>
+                    }.into_any(),
+                    None => view! { <p class="hint no-print" data-testid="queue-done">"Nothing else is waiting for review."</p> }.into_any(),
+                }
+            })}
+        </Suspense>
     }
 }
 
