@@ -62,26 +62,13 @@ pub fn local_text(moment: Moment) -> String {
         let s = moment.0.div_euclid(1000);
         let days = s.div_euclid(86_400);
         let secs = s.rem_euclid(86_400);
-        let (y, m, d) = civil_from_days(days);
+        let (y, m, d) = crate::model::civil::civil_from_days(days);
         format!(
             "{y:04}-{m:02}-{d:02}T{:02}:{:02}",
             secs / 3600,
             secs % 3600 / 60
         )
     }
-}
-
-#[cfg(not(feature = "hydrate"))]
-fn civil_from_days(z: i64) -> (i64, i64, i64) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
 }
 
 /// A local `YYYY-MM-DDTHH:MM` (this device's zone) as a moment.

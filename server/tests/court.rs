@@ -674,3 +674,59 @@ async fn the_courts_csv_line_says_what_the_printed_citation_says_for_every_citat
         "the typed name, trimmed, on both"
     );
 }
+
+#[tokio::test]
+async fn an_answer_date_on_a_holiday_or_weekend_moves_to_the_next_court_day() {
+    let c = court().await;
+    let admin = {
+        c.app.user("ada", &[Role::Admin]).await;
+        c.app.session("ada").await
+    };
+    // Issued 2026-07-04 (START): 65 days on is Labor Day, Monday 2026-09-07.
+    let save = |settings: Value| {
+        let app = &c.app;
+        let cookie = admin.clone();
+        async move {
+            app.post(
+                "/api/admin/settings/court/save",
+                json!({ "settings": settings }),
+                Some(&cookie),
+            )
+            .await
+        }
+    };
+    let base = json!({
+        "court_name": "Maine District Court",
+        "court_address": "York District Court, 11 Chases Pond Road, York, ME 03909",
+        "answer_days": 65,
+    });
+    assert_eq!(save(base.clone()).await.status, StatusCode::OK);
+    let (_, number) = c.approved("Hollie Day").await;
+    let appearance: String =
+        sqlx::query_scalar("SELECT appearance_date FROM citation WHERE number = ?")
+            .bind(&number)
+            .fetch_one(&c.app.state.store.reader)
+            .await
+            .expect("appearance");
+    assert_eq!(appearance, "2026-09-08", "the Tuesday after Labor Day");
+
+    // An administrator's list replaces the statutory holidays.
+    let mut listed = base.clone();
+    listed["closed_days"] = json!(["2026-09-08", "not a date"]);
+    let bad = save(listed.clone()).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert!(bad.body.contains("closed_days"));
+    listed["closed_days"] = json!(["2026-09-08"]);
+    assert_eq!(save(listed).await.status, StatusCode::OK);
+    let (_, number) = c.approved("Ray Listed").await;
+    let appearance: String =
+        sqlx::query_scalar("SELECT appearance_date FROM citation WHERE number = ?")
+            .bind(&number)
+            .fetch_one(&c.app.state.store.reader)
+            .await
+            .expect("appearance");
+    assert_eq!(
+        appearance, "2026-09-07",
+        "Labor Day is open on the saved list; the 8th is not"
+    );
+}

@@ -53,21 +53,8 @@ impl Period {
     }
 }
 
-/// Days since 1970-01-01 of a `YYYY-MM-DD` date (the civil-calendar formula,
-/// so the browser needs no date library).
-pub fn day_number(date: &str) -> Option<i64> {
-    let (y, m, d) = crate::model::incident::parse_date(date)?;
-    let (y, m) = if m <= 2 {
-        (i64::from(y) - 1, m + 9)
-    } else {
-        (i64::from(y), m - 3)
-    };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let doy = (153 * i64::from(m) + 2) / 5 + i64::from(d) - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    Some(era * 146_097 + doe - 719_468)
-}
+/// Days since 1970-01-01 of a `YYYY-MM-DD` date.
+pub use crate::model::civil::day_number;
 
 /// How a figure is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -379,33 +379,8 @@ fn short_text(
     }
 }
 
-/// A `YYYY-MM-DD` date that exists; returns (year, month, day).
-pub fn parse_date(text: &str) -> Option<(i32, u32, u32)> {
-    let mut parts = text.trim().splitn(3, '-');
-    let y: i32 = parts.next()?.parse().ok()?;
-    let m: u32 = parts.next()?.parse().ok()?;
-    let d: u32 = parts.next()?.parse().ok()?;
-    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    let days = match m {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return None,
-    };
-    (text.trim().len() == 10 && (1..=days).contains(&d)).then_some((y, m, d))
-}
-
-/// Days since 1970-01-01 of a civil date (proleptic Gregorian).
-pub fn days_from_civil(y: i32, m: u32, d: u32) -> i64 {
-    let y = i64::from(if m <= 2 { y - 1 } else { y });
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let m = i64::from(m);
-    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(d) - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
+/// Dates as the civil calendar counts them (shared with the browser).
+pub use crate::model::civil::{days_from_civil, parse_date};
 
 /// Where a time problem goes on the form.
 fn time_field(problem: TimeProblem, person: Option<usize>) -> String {

@@ -4,7 +4,9 @@
 pub mod account;
 pub mod audit;
 pub mod citation;
+pub mod civil;
 pub mod court;
+pub mod court_calendar;
 pub mod dashboard;
 pub mod first_version;
 pub mod incident;

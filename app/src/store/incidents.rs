@@ -588,7 +588,7 @@ pub(crate) async fn issue_citation(
     .bind(i64::from(arrest_of(subject, offence)))
     .bind(&court.court_name)
     .bind(&court.court_address)
-    .bind(issuing.zone.date_after(issuing.now, court.answer_days))
+    .bind(court.answer_date(&issuing.zone.date_after(issuing.now, court.answer_days)))
     .bind(issuing.now.0)
     .bind(issuing.officer.user_id.to_string())
     .fetch_one(&mut *conn)

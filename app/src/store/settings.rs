@@ -12,6 +12,8 @@ use crate::store::Store;
 const COURT_NAME: &str = "court.name";
 const COURT_ADDRESS: &str = "court.address";
 const ANSWER_DAYS: &str = "court.answer_days";
+/// The court's closed days, a JSON list of dates (absent: Maine's holidays).
+const CLOSED_DAYS: &str = "court.closed_days";
 
 /// The court's settings in one query (each statement is a round trip to
 /// SQLite's worker thread, and this runs inside every citation's write).
@@ -19,10 +21,11 @@ async fn court_values(
     conn: &mut SqliteConnection,
 ) -> Result<std::collections::HashMap<String, String>, sqlx::Error> {
     let rows: Vec<(String, String)> =
-        sqlx::query_as("SELECT key, value FROM setting WHERE key IN (?, ?, ?)")
+        sqlx::query_as("SELECT key, value FROM setting WHERE key IN (?, ?, ?, ?)")
             .bind(COURT_NAME)
             .bind(COURT_ADDRESS)
             .bind(ANSWER_DAYS)
+            .bind(CLOSED_DAYS)
             .fetch_all(conn)
             .await?;
     Ok(rows.into_iter().collect())
@@ -46,6 +49,9 @@ pub(crate) async fn court_in(conn: &mut SqliteConnection) -> Result<CourtSetting
             .remove(ANSWER_DAYS)
             .and_then(|v| v.parse().ok())
             .unwrap_or(defaults.answer_days),
+        closed_days: values
+            .remove(CLOSED_DAYS)
+            .and_then(|v| serde_json::from_str(&v).ok()),
     })
 }
 
@@ -56,11 +62,27 @@ pub async fn save_court(
 ) -> Result<CourtSettings, AppError> {
     let before = court(&store.reader).await?;
     let mut tx = store.begin_write().await?;
+    let mut closed: Option<Vec<String>> = new
+        .closed_days
+        .as_ref()
+        .map(|d| d.iter().map(|x| x.trim().to_owned()).collect());
+    if let Some(days) = closed.as_mut() {
+        days.sort();
+        days.dedup();
+    }
+    let closed = match closed {
+        Some(days) => serde_json::to_string(&days).map_err(|_| AppError::Internal)?,
+        None => String::new(),
+    };
     for (key, value) in [
         (COURT_NAME, new.court_name.trim().to_owned()),
         (COURT_ADDRESS, new.court_address.trim().to_owned()),
         (ANSWER_DAYS, new.answer_days.to_string()),
+        (CLOSED_DAYS, closed),
     ] {
+        if value.is_empty() {
+            continue;
+        }
         sqlx::query(
             "INSERT INTO setting (key, value, updated_at) VALUES (?, ?, ?) \
              ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",

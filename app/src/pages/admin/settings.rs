@@ -44,6 +44,23 @@ fn CourtEditor(settings: CourtSettings) -> impl IntoView {
     let name = RwSignal::new(settings.court_name);
     let address = RwSignal::new(settings.court_address);
     let days = RwSignal::new(settings.answer_days.to_string());
+    // With no list saved, the court keeps Maine's legal holidays: shown for this
+    // year and the next two, to edit.
+    let this_year = settings.closed_days.is_none().then(|| {
+        crate::model::civil::civil_from_days(crate::client::now().0.div_euclid(86_400_000)).0
+    });
+    let closed = RwSignal::new(match &settings.closed_days {
+        Some(days) => days.join("\n"),
+        None => this_year
+            .map(|y| {
+                (y..y + 3)
+                    .flat_map(crate::model::court_calendar::maine_holidays)
+                    .map(|(d, name)| format!("{d} {name}"))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+            .unwrap_or_default(),
+    });
     let ready = hydrated();
     let save = Action::new(move |s: &CourtSettings| save_court_settings(s.clone()));
     let error = Signal::derive(move || save.value().get().and_then(Result::err));
@@ -56,10 +73,17 @@ fn CourtEditor(settings: CourtSettings) -> impl IntoView {
             .trim()
             .parse::<u32>()
             .unwrap_or_default();
+        // One date a line; what follows the date on its line is a note.
+        let closed_days = closed
+            .get_untracked()
+            .lines()
+            .filter_map(|l| l.split_whitespace().next().map(str::to_owned))
+            .collect();
         save.dispatch(CourtSettings {
             court_name: name.get_untracked(),
             court_address: address.get_untracked(),
             answer_days,
+            closed_days: Some(closed_days),
         });
     };
     view! {
@@ -71,7 +95,16 @@ fn CourtEditor(settings: CourtSettings) -> impl IntoView {
             <TextField name="court_name" label="Court name" value=name error required=true/>
             <TextField name="court_address" label="Court address" value=address error required=true/>
             <TextField name="answer_days" label="Days from issue to the answer date" value=days error
-                inputmode="numeric" required=true hint="1 to 120 days."/>
+                inputmode="numeric" required=true hint="1 to 120 days; a weekend or a day the court is closed moves it to the next court day."/>
+            <div class="field">
+                <label for="closed_days">"Days the court is closed (besides weekends)"</label>
+                <span class="hint" id="closed_days-hint">"One date a line, as YYYY-MM-DD; words after the date are a note. Until saved, Maine's legal holidays."</span>
+                <textarea id="closed_days" rows="8" aria-describedby="closed_days-hint closed_days-error"
+                    prop:value=move || closed.get() on:input=move |ev| closed.set(event_target_value(&ev))></textarea>
+                <span class="error-text" id="closed_days-error">{move || {
+                    error.get().and_then(|e| e.for_field("closed_days").map(str::to_owned))
+                }}</span>
+            </div>
             <button type="submit" disabled=move || !ready.get() || save.pending().get()>"Save"</button>
         </form>
     }
