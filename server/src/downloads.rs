@@ -222,6 +222,9 @@ pub struct ExportForm {
     from: Option<String>,
     #[serde(default)]
     to: Option<String>,
+    /// CSV only: begin with a byte-order mark, for Excel.
+    #[serde(default)]
+    bom: Option<String>,
 }
 
 /// `POST /court/export`: a CSV or PDF (or JSON) file of the chosen citations,
@@ -271,6 +274,7 @@ pub async fn court_export(
         &state.settings.town_zone,
         &selection,
         form.format,
+        form.bom.is_some(),
     )
     .await
     {
@@ -279,7 +283,7 @@ pub async fn court_export(
                 (CONTENT_TYPE, file.format.content_type().to_owned()),
                 (
                     CONTENT_DISPOSITION,
-                    format!("attachment; filename=\"{}\"", file.filename()),
+                    format!("attachment; filename=\"{}\"", file.filename),
                 ),
                 (CACHE_CONTROL, "no-store".to_owned()),
                 (

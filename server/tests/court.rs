@@ -730,3 +730,67 @@ async fn an_answer_date_on_a_holiday_or_weekend_moves_to_the_next_court_day() {
         "Labor Day is open on the saved list; the 8th is not"
     );
 }
+
+#[tokio::test]
+async fn exports_are_named_by_date_and_number_offer_a_byte_order_mark_and_are_listed() {
+    let c = court().await;
+    let (_, a) = c.approved("Noël Côté").await;
+    let today = c.app.state.settings.town_zone.date(c.app.clock_now());
+    let name = |reply: &Reply| {
+        reply.headers[header::CONTENT_DISPOSITION]
+            .to_str()
+            .expect("disposition")
+            .to_owned()
+    };
+    let first = c.export("csv", &[&a]).await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.body);
+    assert_eq!(
+        name(&first),
+        format!("attachment; filename=\"wells-court-{today}-1.csv\"")
+    );
+    assert!(!first.body.starts_with('\u{feff}'), "no mark unless asked");
+    let excel = c.export_form(format!("format=csv&bom=1&numbers={a}")).await;
+    assert_eq!(
+        name(&excel),
+        format!("attachment; filename=\"wells-court-{today}-2.csv\"")
+    );
+    assert!(
+        excel.body.starts_with('\u{feff}'),
+        "Excel's UTF-8 mark first"
+    );
+    assert!(excel.body.contains("Noël Côté"));
+    // The recorded hash is the file's, mark included.
+    use sha2::Digest;
+    let sha = excel.headers["x-export-sha256"]
+        .to_str()
+        .expect("sha")
+        .to_owned();
+    assert_eq!(
+        hex::encode(sha2::Sha256::digest(excel.body.as_bytes())),
+        sha
+    );
+    let listed = c
+        .app
+        .post("/api/court/exports", json!({}), Some(&c.clerk))
+        .await;
+    assert_eq!(listed.status, StatusCode::OK, "{}", listed.body);
+    let files: Vec<String> = listed
+        .json()
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|b| b["file"].as_str().map(str::to_owned))
+        .collect();
+    assert_eq!(
+        files,
+        [
+            format!("wells-court-{today}-2.csv"),
+            format!("wells-court-{today}-1.csv")
+        ]
+    );
+    let officer = c
+        .app
+        .post("/api/court/exports", json!({}), Some(&c.officer))
+        .await;
+    assert_eq!(officer.status, StatusCode::FORBIDDEN);
+}

@@ -45,10 +45,22 @@ pub async fn export_json(selection: ExportSelection) -> Result<CourtExport, AppE
         &request.state.settings.town_zone,
         &selection,
         crate::model::court::ExportFormat::Json,
+        false,
     )
     .await?;
     // The answer is the very file the batch's SHA-256 was taken of.
     serde_json::from_slice(&exported.bytes).map_err(|_| AppError::Internal)
+}
+
+/// The last ten exports, newest first (the court page's confirmation).
+#[server(endpoint = "court/exports", input = Json)]
+pub async fn recent_exports() -> Result<Vec<crate::model::court::ExportBatchView>, AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::Court).await?;
+    crate::store::court::recent_exports(
+        &request.state.store.reader,
+        &request.state.settings.town_zone,
+    )
+    .await
 }
 
 /// Marks citations filed with the court (they are frozen from then on).

@@ -68,6 +68,17 @@ impl ExportFormat {
     }
 }
 
+/// An export as the court page lists it, to confirm what was sent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExportBatchView {
+    pub batch_id: String,
+    pub file: String,
+    pub at_text: String,
+    pub by: String,
+    pub citations: i64,
+    pub sha256: String,
+}
+
 /// Which citations to export: the numbers chosen, or those issued in a date
 /// range (Town dates, both ends included). Only approved, filed and disposed
 /// citations are the court's.

@@ -109,13 +109,14 @@ pub struct Exported {
     pub format: ExportFormat,
     pub bytes: Vec<u8>,
     pub sha256: String,
+    /// `wells-court-2026-07-10-3.csv`: the Town's date and the batch's number
+    /// that day, so a folder of exports sorts and reads in order.
+    pub filename: String,
 }
 
-impl Exported {
-    pub fn filename(&self) -> String {
-        format!("wells-court-{}.{}", self.batch_id, self.format.code())
-    }
-}
+/// A byte-order mark, for spreadsheets that read a CSV as their own code page
+/// unless told it is UTF-8 (Excel garbles "§" and "—" without it).
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Whether the citation `c` was changed by a chief's amendment after the last
 /// export that carried it (or amended and never exported): the next export
@@ -196,6 +197,7 @@ pub async fn export(
     zone: &TownZone,
     selection: &ExportSelection,
     format: ExportFormat,
+    excel_bom: bool,
 ) -> Result<Exported, AppError> {
     let batch_id = Uuid::now_v7();
     let batch = batch_id.to_string();
@@ -229,10 +231,17 @@ pub async fn export(
         .map(|t| t.to_string())
         .map_err(|_| AppError::Internal)?;
     let bytes = match format {
-        ExportFormat::Csv => csv
-            .ok_or(AppError::Internal)?
-            .finish()
-            .map_err(|_| AppError::Internal)?,
+        ExportFormat::Csv => {
+            let file = csv
+                .ok_or(AppError::Internal)?
+                .finish()
+                .map_err(|_| AppError::Internal)?;
+            if excel_bom {
+                [UTF8_BOM, file.as_slice()].concat()
+            } else {
+                file
+            }
+        }
         ExportFormat::Json => serde_json::to_vec(&crate::documents::export::json(
             lines,
             &batch,
@@ -253,6 +262,15 @@ pub async fn export(
     };
     let sha256 = hex::encode(Sha256::digest(&bytes));
     let mut tx = store.begin_write().await?;
+    let today = zone.date(clerk.now);
+    let that_day: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM export_batch WHERE created_at >= ? AND created_at <= ?",
+    )
+    .bind(zone.start_of_day(&today).map_or(clerk.now.0, |m| m.0))
+    .bind(clerk.now.0)
+    .fetch_one(&mut *tx)
+    .await?;
+    let filename = format!("wells-court-{today}-{}.{}", that_day + 1, format.code());
     sqlx::query(
         "INSERT INTO export_batch (batch_id, format, created_at, created_by, citations, sha256, criteria) \
          VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -299,6 +317,7 @@ pub async fn export(
         .on("export_batch", batch_id)
         .after(serde_json::json!({
             "format": format.code(),
+            "file": filename,
             "sha256": sha256,
             "citations": numbers,
             "amended": amended,
@@ -310,7 +329,37 @@ pub async fn export(
         format,
         bytes,
         sha256,
+        filename,
     })
+}
+
+/// The last exports, newest first, for the court page to confirm what was sent.
+pub async fn recent_exports(
+    pool: &SqlitePool,
+    zone: &TownZone,
+) -> Result<Vec<crate::model::court::ExportBatchView>, AppError> {
+    let rows: Vec<(String, String, i64, String, i64, String, Option<String>)> = sqlx::query_as(
+        "SELECT b.batch_id, b.format, b.created_at, u.full_name, b.citations, b.sha256, \
+         (SELECT json_extract(a.after_json, '$.file') FROM audit_entry a \
+          WHERE a.action = 'court.export' AND a.entity_id = b.batch_id) \
+         FROM export_batch b JOIN app_user u ON u.user_id = b.created_by \
+         ORDER BY b.created_at DESC, b.batch_id DESC LIMIT 10",
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(batch_id, format, at, by, citations, sha256, file)| {
+            crate::model::court::ExportBatchView {
+                file: file.unwrap_or_else(|| format!("wells-court-{batch_id}.{format}")),
+                batch_id,
+                at_text: zone.date_time(Moment(at)),
+                by,
+                citations,
+                sha256,
+            }
+        })
+        .collect())
 }
 
 fn event_id() -> String {

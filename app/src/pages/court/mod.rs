@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 
 use crate::access::Permission;
-use crate::api::court::{file_citations, filing_queue};
+use crate::api::court::{file_citations, filing_queue, recent_exports};
 use crate::components::session::{hydrated, Guard};
 use crate::components::table::ScrollTable;
 use crate::model::court::{Filing, FilingRow};
@@ -123,24 +123,43 @@ fn QueueTable(list: Vec<FilingRow>, selected: RwSignal<Vec<String>>) -> impl Int
     }
 }
 
-/// Exports are plain form posts, so the browser saves the file the server sends.
+/// Exports are plain form posts, so the browser saves the file the server sends;
+/// the list of recent exports below confirms each one once it is recorded.
 #[component]
 fn ExportForms(selected: RwSignal<Vec<String>>) -> impl IntoView {
     let ready = hydrated();
     let none = move || !ready.get() || selected.with(Vec::is_empty);
+    let asked = RwSignal::new(0u32);
+    let recent = Resource::new(move || asked.get(), |_| recent_exports());
+    // The download starts as the form posts; the batch is listed once recorded.
+    let requested = move |_: leptos::ev::SubmitEvent| {
+        set_timeout(
+            move || asked.update(|n| *n += 1),
+            std::time::Duration::from_millis(1500),
+        );
+    };
+    let bom = |id: &'static str| {
+        view! {
+            <label class="choice" for=id>
+                <input type="checkbox" id=id name="bom" value="1"/>
+                <span>"CSV for Excel: mark the file as UTF-8 (a byte-order mark), so “§” and “—” read right"</span>
+            </label>
+        }
+    };
     view! {
         <section class="panel" aria-labelledby="export-heading">
             <h2 id="export-heading">"Export for the court"</h2>
-            <form method="post" action="/court/export">
+            <form method="post" action="/court/export" on:submit=requested>
                 <input type="hidden" name="numbers" prop:value=move || selected.get().join(",")/>
                 <p role="status">{move || format!("{} citation(s) selected", selected.with(Vec::len))}</p>
+                {bom("bom-selected")}
                 <div class="actions">
                     <button type="submit" name="format" value="csv" disabled=none data-testid="export-csv">"Export CSV"</button>
                     <button type="submit" name="format" value="pdf" disabled=none data-testid="export-pdf">"Export PDF (summonses and docket)"</button>
                     <button type="submit" name="format" value="json" class="secondary" disabled=none>"Export JSON"</button>
                 </div>
             </form>
-            <form method="post" action="/court/export" class="desk-filters">
+            <form method="post" action="/court/export" class="desk-filters" on:submit=requested>
                 <div class="field">
                     <label for="export-from">"Issued from"</label>
                     <input id="export-from" name="from" type="date" required/>
@@ -149,11 +168,29 @@ fn ExportForms(selected: RwSignal<Vec<String>>) -> impl IntoView {
                     <label for="export-to">"Issued to"</label>
                     <input id="export-to" name="to" type="date" required/>
                 </div>
+                {bom("bom-range")}
                 <div class="actions">
                     <button type="submit" name="format" value="csv" class="secondary">"Export range as CSV"</button>
                     <button type="submit" name="format" value="pdf" class="secondary">"Export range as PDF"</button>
                 </div>
             </form>
+            <h3>"Recent exports"</h3>
+            <Transition fallback=|| ()>
+                {move || Suspend::new(async move {
+                    match recent.await {
+                        Ok(list) if list.is_empty() => view! { <p class="hint">"None yet."</p> }.into_any(),
+                        Ok(list) => view! {
+                            <ul class="plain" data-testid="recent-exports">
+                                {list.into_iter().map(|b| view! {
+                                    <li><strong>{b.file}</strong> " · " {b.citations} " citation(s) · " {b.at_text}
+                                        " · " {b.by} <br/><span class="hint">"SHA-256 " <code>{b.sha256}</code></span></li>
+                                }).collect_view()}
+                            </ul>
+                        }.into_any(),
+                        Err(e) => view! { <p class="notice bad" role="alert">{e.to_string()}</p> }.into_any(),
+                    }
+                })}
+            </Transition>
         </section>
     }
 }
