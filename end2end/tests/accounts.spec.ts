@@ -73,6 +73,8 @@ test.describe('administrator', () => {
     const row = page.getByTestId(`user-${username}`);
     await expect(row).toBeVisible();
     await row.getByRole('button', { name: 'Reset password' }).click();
+    await expect(row.getByRole('status')).toContainText('The old one stops working');
+    await row.getByRole('button', { name: 'Yes, reset it' }).click();
     const shown = page.getByTestId('temporary-password');
     await expect(shown).toBeVisible();
     const temporary = (await shown.locator('code').textContent())!.trim();
@@ -92,5 +94,51 @@ test.describe('administrator', () => {
     await user.getByRole('button', { name: 'Change password' }).click();
     await expect(user.getByText('Password changed')).toBeVisible();
     await other.close();
+  });
+
+  test('roles and disabling ask first, say what they will do, and show what was saved', async ({ page }, testInfo) => {
+    const username = `rolechange-${testInfo.project.name}`;
+    await signIn(page, 'admin', PASSWORD, '/admin/users');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Full name').fill('Clerk Role Change');
+    await page.getByLabel('Initial password').fill('a long first password here');
+    await page.getByLabel('Court clerk', { exact: true }).check();
+    await page.getByLabel('Officer', { exact: true }).uncheck();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const row = page.getByTestId(`user-${username}`);
+    await expect(row).toBeVisible();
+
+    // One tick changes nothing until saved; saving asks, naming the change.
+    const admin = row.getByLabel(`Administrator for ${username}`);
+    await admin.check();
+    await row.getByRole('button', { name: 'Save roles' }).click();
+    await expect(row.getByRole('status')).toContainText('gives Administrator');
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    await page.reload();
+    await expect(page.getByTestId(`user-${username}`).getByLabel(`Administrator for ${username}`)).not.toBeChecked();
+
+    const again = page.getByTestId(`user-${username}`);
+    await again.getByLabel(`Administrator for ${username}`).check();
+    await again.getByRole('button', { name: 'Save roles' }).click();
+    await again.getByRole('button', { name: 'Yes, save' }).click();
+    await expect(page.getByTestId('user-saved')).toContainText(`Saved: ${username}'s roles are now`);
+    await expect(page.getByTestId('user-saved')).toContainText('Administrator');
+    await expect(page.getByTestId(`user-${username}`).getByLabel(`Administrator for ${username}`)).toBeChecked();
+
+    // A refused change (the administrator's own role) leaves the boxes as saved.
+    const me = page.getByTestId('user-admin');
+    await me.getByLabel('Administrator for admin').uncheck();
+    await me.getByRole('button', { name: 'Save roles' }).click();
+    await me.getByRole('button', { name: 'Yes, save' }).click();
+    await expect(page.getByRole('alert')).toContainText('You cannot remove your own administrator role');
+    await expect(page.getByTestId('user-admin').getByLabel('Administrator for admin')).toBeChecked();
+
+    const target = page.getByTestId(`user-${username}`);
+    await target.getByRole('button', { name: 'Disable' }).click();
+    await expect(target.getByRole('status')).toContainText('their sessions end');
+    await target.getByRole('button', { name: 'Yes, disable' }).click();
+    await expect(page.getByTestId('user-saved')).toContainText(`Saved: ${username} is disabled`);
+    await expect(page.getByTestId(`user-${username}`)).toContainText('Disabled');
+    await expectAccessible(page);
   });
 });

@@ -85,9 +85,29 @@ test('the clerk exports, files and records what the court decided', async ({ pag
   await page.getByLabel('Paid', { exact: true }).check();
   await page.getByLabel('Amount paid ($)').fill('135.00');
   await page.getByTestId('save-disposition').click();
+  await expect(page.getByText('The citation will be closed as disposed')).toBeVisible();
+  await page.getByTestId('save-disposition-confirm').click();
   await expect(page.getByTestId('disposition-saved')).toContainText('Disposed by the court');
   await expect(page.getByTestId('paid')).toHaveText('$135.00');
   await expect(page.getByTestId('court-history')).toContainText('Paid');
+  // The form shows what is recorded, and a change needs a reason.
+  await expect(page.getByLabel('Paid', { exact: true })).toBeChecked();
+  await page.getByLabel('Dismissed').check();
+  await page.getByTestId('save-disposition').click();
+  await expect(page.getByText('from “Paid” to “Dismissed”')).toBeVisible();
+  await page.getByTestId('save-disposition-confirm').click();
+  await expect(page.locator('#reason-error')).toContainText('Reason: required');
+  await expect(page.getByTestId('court-disposition')).toHaveText('Paid');
+  await page.getByLabel(/Reason for changing the recorded decision/).fill('Payment was entered against the wrong citation.');
+  await page.getByTestId('save-disposition').click();
+  await page.getByTestId('save-disposition-confirm').click();
+  await expect(page.getByTestId('court-disposition')).toHaveText('Dismissed');
+  await page.getByLabel('Paid', { exact: true }).check();
+  await page.getByLabel('Amount paid ($)').fill('135.00');
+  await page.getByLabel(/Reason for changing the recorded decision/).fill('Court corrected its notice: it was paid.');
+  await page.getByTestId('save-disposition').click();
+  await page.getByTestId('save-disposition-confirm').click();
+  await expect(page.getByTestId('court-disposition')).toHaveText('Paid');
   await expectAccessible(page);
 
   // A dismissal.
@@ -95,6 +115,7 @@ test('the clerk exports, files and records what the court decided', async ({ pag
   await waitForHydration(page);
   await page.getByLabel('Dismissed').check();
   await page.getByTestId('save-disposition').click();
+  await page.getByTestId('save-disposition-confirm').click();
   await expect(page.getByTestId('court-disposition')).toHaveText('Dismissed');
 
   // The clerk's register finds them by status.

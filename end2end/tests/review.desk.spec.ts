@@ -35,6 +35,7 @@ test('the chief approves, returns and voids; the officer corrects a returned rep
   await openFromQueue(page, approveAt);
   await expectAccessible(page);
   await page.getByTestId('approve').click();
+  await page.getByTestId('approve-confirm').click();
   await expect(page.getByTestId('report-status')).toHaveText('Approved');
   await expect(page.getByTestId('citation-status')).toHaveText('Approved — for the clerk to file');
   await expect(page.getByTestId('decisions')).toContainText('approve');
@@ -69,6 +70,7 @@ test('the chief approves, returns and voids; the officer corrects a returned rep
   await expect(page.getByTestId('diff')).toContainText('narrative');
   await expect(page.getByTestId('diff')).toContainText('for twenty minutes');
   await page.getByTestId('approve').click();
+  await page.getByTestId('approve-confirm').click();
   await expect(page.getByTestId('report-status')).toHaveText('Approved');
   await expect(page.getByTestId('report-citation')).toContainText(returned);
 
@@ -77,9 +79,11 @@ test('the chief approves, returns and voids; the officer corrects a returned rep
   await page.getByText('Void this citation').click();
   await page.getByLabel(/Reason for voiding/).fill('Entered against the wrong person.');
   await page.getByTestId('void').click();
+  await page.getByTestId('void-confirm').click();
   await expect(page.getByTestId('citation-status')).toHaveText('Void');
   // The report itself is still the chief's to decide; approving it leaves the void as is.
   await page.getByTestId('approve').click();
+  await page.getByTestId('approve-confirm').click();
   await expect(page.getByTestId('report-status')).toHaveText('Approved');
   await expect(page.getByTestId('citation-status')).toHaveText('Void');
 

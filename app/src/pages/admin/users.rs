@@ -6,6 +6,7 @@ use crate::access::Permission;
 use crate::api::admin::{
     create_user, list_users, reset_password, set_active, set_roles, unlock_user,
 };
+use crate::components::confirm::Confirm;
 use crate::components::form::{ErrorSummary, TextField};
 use crate::components::session::{hydrated, Guard};
 use crate::components::table::ScrollTable;
@@ -31,9 +32,32 @@ enum Change {
     Reset(Uuid, String),
 }
 
+/// What a change did, said once it is saved.
+fn done_text(change: &Change, username: &str) -> String {
+    match change {
+        Change::Roles(_, roles) if roles.is_empty() => {
+            format!("Saved: {username} now has no role.")
+        }
+        Change::Roles(_, roles) => format!(
+            "Saved: {username}'s roles are now {}.",
+            roles
+                .iter()
+                .map(|r| r.label())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Change::Active(_, true) => format!("Saved: {username} is enabled."),
+        Change::Active(_, false) => {
+            format!("Saved: {username} is disabled; their sessions have ended.")
+        }
+        Change::Unlock(_) => format!("Saved: {username} is unlocked."),
+        Change::Reset(..) => format!("Saved: {username}'s password is reset."),
+    }
+}
+
 #[component]
 fn Users() -> impl IntoView {
-    let change = Action::new(|c: &Change| {
+    let change = Action::new(|(c, _): &(Change, String)| {
         let c = c.clone();
         async move {
             match c {
@@ -52,9 +76,18 @@ fn Users() -> impl IntoView {
         |_| list_users(),
     );
     let change_error = Signal::derive(move || change.value().get().and_then(Result::err));
+    let done = move || {
+        change.value().get().and_then(Result::ok).and_then(|_| {
+            change
+                .input()
+                .get()
+                .map(|(c, username)| done_text(&c, &username))
+        })
+    };
     view! {
         <h1>"Users"</h1>
         <ErrorSummary error=change_error/>
+        {move || done().map(|text| view! { <p class="notice ok" role="status" data-testid="user-saved">{text}</p> })}
         {move || change.value().get().and_then(Result::ok).flatten().map(|(username, password)| view! {
             <div class="notice warn" role="status" data-testid="temporary-password">
                 "Temporary password for " <strong>{username}</strong> ": "
@@ -77,7 +110,7 @@ fn Users() -> impl IntoView {
 #[component]
 fn UserTable(
     list: Vec<UserSummary>,
-    change: Action<Change, Result<Option<(String, String)>, AppError>>,
+    change: Action<(Change, String), Result<Option<(String, String)>, AppError>>,
 ) -> impl IntoView {
     let ready = hydrated();
     view! {
@@ -100,24 +133,55 @@ fn UserTable(
                             (true, true) => view! { <span class="badge warn">"Locked"</span> }.into_any(),
                             (true, false) => view! { <span class="badge ok">"Active"</span> }.into_any(),
                         };
+                        // Ticks change a draft; "Save roles" asks, then saves. A
+                        // refused save reloads the list, and the boxes with it.
+                        let draft = RwSignal::new(held.clone());
                         let roles = Role::ALL.into_iter().map(|role| {
-                            let held = held.clone();
-                            let has = held.contains(&role);
                             let label = format!("{} for {}", role.label(), u.username);
                             view! {
                                 <label class="inline-check">
-                                    <input type="checkbox" checked=has aria-label=label
+                                    <input type="checkbox" aria-label=label
+                                        prop:checked=move || draft.with(|d| d.contains(&role))
                                         disabled=move || !ready.get()
-                                        on:change=move |_| {
-                                            let mut roles = held.clone();
-                                            if has { roles.retain(|r| *r != role) } else { roles.push(role) }
-                                            change.dispatch(Change::Roles(id, roles));
-                                        }/>
+                                        on:change=move |_| draft.update(|d| {
+                                            if d.contains(&role) { d.retain(|r| *r != role) } else { d.push(role) }
+                                        })/>
                                     {role.label()}
                                 </label>
                             }
                         }).collect_view();
+                        let roles_question = {
+                            let (username, held) = (username.clone(), held.clone());
+                            Signal::derive(move || {
+                                let now = draft.get();
+                                let added: Vec<&str> = now.iter().filter(|r| !held.contains(r)).map(|r| r.label()).collect();
+                                let removed: Vec<&str> = held.iter().filter(|r| !now.contains(r)).map(|r| r.label()).collect();
+                                let mut parts = Vec::new();
+                                if !added.is_empty() { parts.push(format!("gives {}", added.join(", "))); }
+                                if !removed.is_empty() { parts.push(format!("takes away {}", removed.join(", "))); }
+                                format!("Save {username}'s roles? This {}; it applies at their next request.", parts.join(" and "))
+                            })
+                        };
+                        let unchanged = {
+                            let held = held.clone();
+                            Signal::derive(move || {
+                                !ready.get() || draft.with(|d| {
+                                    d.len() == held.len() && d.iter().all(|r| held.contains(r))
+                                })
+                            })
+                        };
                         let active = u.active;
+                        let name_for = username.clone();
+                        let disable_question = Signal::derive(move || if active {
+                            format!("Disable {name_for}? They cannot sign in, and their sessions end at their next request.")
+                        } else {
+                            format!("Enable {name_for}? They can sign in again.")
+                        });
+                        let name_for = username.clone();
+                        let reset_question = Signal::derive(move || format!(
+                            "Reset {name_for}'s password? The old one stops working; you get a temporary one to give them in person."
+                        ));
+                        let (u1, u2, u3, u4) = (username.clone(), username.clone(), username.clone(), username.clone());
                         view! {
                             <tr data-testid=format!("user-{}", u.username)>
                                 <td>
@@ -125,21 +189,31 @@ fn UserTable(
                                     {u.username.clone()}
                                     {u.badge_number.clone().map(|b| format!(" · badge {b}"))}
                                 </td>
-                                <td>{roles}</td>
+                                <td>{roles}
+                                    <Confirm label="Save roles" yes="Yes, save" testid="save-roles"
+                                        class="secondary" disabled=unchanged question=roles_question
+                                        on_confirm=Callback::new(move |()| {
+                                            change.dispatch((Change::Roles(id, draft.get_untracked()), u1.clone()));
+                                        })/>
+                                </td>
                                 <td>{state}{u.must_change_password.then_some(" (must change password)")}</td>
                                 <td class="row-actions">
                                     {u.locked.then(|| view! {
                                         <button type="button" class="secondary" disabled=move || !ready.get()
-                                            on:click=move |_| { change.dispatch(Change::Unlock(id)); }>"Unlock"</button>
+                                            on:click=move |_| { change.dispatch((Change::Unlock(id), u2.clone())); }>"Unlock"</button>
                                     })}
-                                    <button type="button" class="secondary" disabled=move || !ready.get()
-                                        on:click=move |_| { change.dispatch(Change::Active(id, !active)); }>
-                                        {if active { "Disable" } else { "Enable" }}
-                                    </button>
-                                    <button type="button" class="secondary" disabled=move || !ready.get()
-                                        on:click=move |_| { change.dispatch(Change::Reset(id, username.clone())); }>
-                                        "Reset password"
-                                    </button>
+                                    <Confirm label=if active { "Disable" } else { "Enable" }
+                                        yes=if active { "Yes, disable" } else { "Yes, enable" }
+                                        testid="toggle-active" class="secondary"
+                                        disabled=Signal::derive(move || !ready.get()) question=disable_question
+                                        on_confirm=Callback::new(move |()| {
+                                            change.dispatch((Change::Active(id, !active), u3.clone()));
+                                        })/>
+                                    <Confirm label="Reset password" yes="Yes, reset it" testid="reset-password" class="secondary"
+                                        disabled=Signal::derive(move || !ready.get()) question=reset_question
+                                        on_confirm=Callback::new(move |()| {
+                                            change.dispatch((Change::Reset(id, u4.clone()), u4.clone()));
+                                        })/>
                                 </td>
                             </tr>
                         }
