@@ -67,7 +67,7 @@ test('the chief approves, returns and voids; the officer corrects a returned rep
   // The chief sees the new revision, with what changed, and approves it.
   await openFromQueue(page, returnAt);
   await expect(page.getByTestId('revision')).toHaveCount(2);
-  await expect(page.getByTestId('diff')).toContainText('narrative');
+  await expect(page.getByTestId('diff')).toContainText('Narrative');
   await expect(page.getByTestId('diff')).toContainText('for twenty minutes');
   await page.getByTestId('approve').click();
   await page.getByTestId('approve-confirm').click();

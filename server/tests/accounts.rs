@@ -374,3 +374,60 @@ async fn an_administrator_cannot_lock_themselves_out() {
         .await;
     assert_eq!(demote.status, StatusCode::CONFLICT);
 }
+
+#[tokio::test]
+async fn the_audit_log_reads_in_words_usernames_and_town_time() {
+    let app = TestApp::new().await;
+    let admin = app.user("ada", &[Role::Admin]).await;
+    let _ = admin;
+    let ada = app.session("ada").await;
+    let created = app
+        .post(
+            "/api/admin/users/create",
+            json!({ "user": {
+                "username": "jdoe", "full_name": "Jane Doe", "badge_number": "117",
+                "roles": ["officer"], "password": "a long pass phrase here"
+            } }),
+            Some(&ada),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::OK, "{}", created.body);
+    let page = app
+        .post(
+            "/api/admin/audit",
+            json!({ "query": { "action": "user.create" } }),
+            Some(&ada),
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let entry = page.json()["entries"][0].clone();
+    assert_eq!(entry["action_text"], "Account created");
+    assert_eq!(
+        entry["record_text"], "user jdoe",
+        "the username, not the id: {entry}"
+    );
+    let after: Vec<String> = entry["after_lines"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|l| l.as_str().map(str::to_owned))
+        .collect();
+    assert!(after.iter().any(|l| l == "username: jdoe"), "{after:?}");
+    assert!(
+        after.iter().all(|l| !l.contains('{')),
+        "no raw JSON: {after:?}"
+    );
+    // A sign-in's time reads in the Town's zone.
+    let signs = app
+        .post(
+            "/api/admin/audit",
+            json!({ "query": { "action": "session.sign_in" } }),
+            Some(&ada),
+        )
+        .await;
+    let at = signs.json()["entries"][0]["at_text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(at.ends_with("EDT"), "{at}");
+}

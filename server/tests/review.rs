@@ -202,9 +202,21 @@ async fn a_returned_report_is_corrected_keeps_its_number_and_shows_the_diff() {
         .expect("the location change is listed");
     assert_eq!(location["before"], "Post Road at Mile Road");
     assert_eq!(location["after"], "Post Road at Mile Road, north corner");
-    assert!(changes
+    // In words and the Town's time, not JSON paths and milliseconds (issue #16).
+    let time = changes
         .iter()
-        .any(|c| c["field"] == "subjects.0.response.at"));
+        .find(|c| c["field"] == "subjects.0.response.at")
+        .expect("the response time change is listed");
+    assert_eq!(time["label"], "Alex Morgan — time of the response");
+    assert!(
+        time["before"].as_str().unwrap_or_default().ends_with("EDT"),
+        "{time}"
+    );
+    assert!(
+        time["after"].as_str().unwrap_or_default().ends_with("EDT"),
+        "{time}"
+    );
+    assert_eq!(location["label"], "Address or landmark");
     assert_eq!(view["decisions"][0]["action"], "return");
     assert_eq!(view["decisions"][0]["reason"], reason);
 }

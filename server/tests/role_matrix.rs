@@ -135,6 +135,7 @@ fn expectations() -> Vec<(&'static str, &'static [Who], Body)> {
         ("/api/register/officers", CHIEF, |_| json!({})),
         ("/api/dashboard", CHIEF, |_| json!({ "period": null })),
         ("/api/court/queue", CLERK, |_| json!({})),
+        ("/api/court/exports", CLERK, |_| json!({})),
         (
             "/api/court/export",
             CLERK,

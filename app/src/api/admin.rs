@@ -109,10 +109,12 @@ pub async fn reset_password(user_id: Uuid) -> Result<String, AppError> {
 pub async fn audit_log(query: AuditQuery) -> Result<AuditPage, AppError> {
     let request = crate::auth::guard::authorize(crate::access::Permission::ReadAudit).await?;
     let mut page = crate::store::audit::list(&request.state.store.reader, &query).await?;
-    let zone = &request.state.settings.town_zone;
-    for entry in &mut page.entries {
-        entry.at_text = zone.date_time(entry.at);
-    }
+    crate::store::audit::readable(
+        &request.state.store.reader,
+        &mut page,
+        &request.state.settings.town_zone,
+    )
+    .await?;
     Ok(page)
 }
 

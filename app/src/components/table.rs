@@ -5,6 +5,7 @@ use leptos::prelude::*;
 #[component]
 pub fn ScrollTable(label: String, children: Children) -> impl IntoView {
     view! {
+        <p class="scroll-hint" aria-hidden="true">"Scroll sideways for more →"</p>
         <div class="table-wrap" tabindex="0" role="region" aria-label=label>
             {children()}
         </div>

@@ -1,6 +1,7 @@
 //! Printed documents (ssr only): PDFs the court and the subject receive.
 
 pub mod export;
+pub mod history;
 pub mod pdf;
 pub mod record;
 pub mod report;

@@ -79,11 +79,12 @@ pub fn pdf(view: &ReportView) -> Vec<u8> {
             true,
         );
         for c in &r.changes {
-            doc.text(
-                &format!("{}: {} → {}", c.field, c.before, c.after),
-                9.0,
-                false,
-            );
+            let what = if c.label.is_empty() {
+                &c.field
+            } else {
+                &c.label
+            };
+            doc.text(&format!("{what}: {} → {}", c.before, c.after), 9.0, false);
         }
     }
     doc.heading("Decisions");

@@ -73,7 +73,7 @@ mod tests {
 
     #[test]
     fn day_numbers_round_trip_across_centuries_and_leap_days() {
-        for day in [-800_000, -1, 0, 1, 11_016, 19_782, 20_638, 2_932_896] {
+        for day in [-300_000, -1, 0, 1, 11_016, 19_782, 20_638, 2_932_896] {
             let (y, m, d) = civil_from_days(day);
             assert_eq!(days_from_civil(y, m, d), day, "{y}-{m}-{d}");
             assert_eq!(day_number(&date_text(day)), Some(day));

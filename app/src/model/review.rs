@@ -395,6 +395,111 @@ pub struct Change {
     pub field: String,
     pub before: String,
     pub after: String,
+    /// The field in words: "Alex Morgan — time of the response".
+    #[serde(default)]
+    pub label: String,
+    /// A long text's change word by word (the narrative), so a one-word edit
+    /// does not strike out the whole text; empty for short values.
+    #[serde(default)]
+    pub words: Vec<WordChange>,
+}
+
+/// A run of words of a text's change: kept, taken out or put in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "text", rename_all = "snake_case")]
+pub enum WordChange {
+    Same(String),
+    Removed(String),
+    Added(String),
+}
+
+/// The word-by-word change from `before` to `after` (a longest common
+/// subsequence of words; runs of one kind joined). Long unchanged runs are cut
+/// to a few words each side of a change.
+pub fn word_changes(before: &str, after: &str) -> Vec<WordChange> {
+    let a: Vec<&str> = before.split_whitespace().collect();
+    let b: Vec<&str> = after.split_whitespace().collect();
+    // Texts are at most 20 000 characters (a few thousand words): the table is
+    // bounded, and past it the change is shown whole.
+    if a.len().saturating_mul(b.len()) > 16_000_000 {
+        return vec![
+            WordChange::Removed(before.to_owned()),
+            WordChange::Added(after.to_owned()),
+        ];
+    }
+    let mut table = vec![vec![0u32; b.len() + 1]; a.len() + 1];
+    for i in (0..a.len()).rev() {
+        for j in (0..b.len()).rev() {
+            table[i][j] = if a[i] == b[j] {
+                table[i + 1][j + 1] + 1
+            } else {
+                table[i + 1][j].max(table[i][j + 1])
+            };
+        }
+    }
+    let mut runs: Vec<WordChange> = Vec::new();
+    let mut push = |make: fn(String) -> WordChange, word: &str| {
+        let same_kind = |last: &WordChange| {
+            std::mem::discriminant(last) == std::mem::discriminant(&make(String::new()))
+        };
+        match runs.last_mut() {
+            Some(last) if same_kind(last) => {
+                let (WordChange::Same(t) | WordChange::Removed(t) | WordChange::Added(t)) = last;
+                t.push(' ');
+                t.push_str(word);
+            }
+            _ => runs.push(make(word.to_owned())),
+        }
+    };
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        if i < a.len() && j < b.len() && a[i] == b[j] {
+            push(WordChange::Same, a[i]);
+            i += 1;
+            j += 1;
+        } else if i < a.len() && (j == b.len() || table[i + 1][j] >= table[i][j + 1]) {
+            // What was taken out reads before what was put in.
+            push(WordChange::Removed, a[i]);
+            i += 1;
+        } else {
+            push(WordChange::Added, b[j]);
+            j += 1;
+        }
+    }
+    // Keep six words of context either side of each change.
+    let last = runs.len().saturating_sub(1);
+    runs.into_iter()
+        .enumerate()
+        .map(|(n, run)| match run {
+            WordChange::Same(text) => {
+                let words: Vec<&str> = text.split(' ').collect();
+                if words.len() <= 12 {
+                    return WordChange::Same(text);
+                }
+                let head = if n == 0 {
+                    Vec::new()
+                } else {
+                    words[..6].to_vec()
+                };
+                let tail = if n == last {
+                    Vec::new()
+                } else {
+                    words[words.len() - 6..].to_vec()
+                };
+                let mut kept = head.join(" ");
+                if !kept.is_empty() {
+                    kept.push(' ');
+                }
+                kept.push('…');
+                if !tail.is_empty() {
+                    kept.push(' ');
+                    kept.push_str(&tail.join(" "));
+                }
+                WordChange::Same(kept)
+            }
+            other => other,
+        })
+        .collect()
 }
 
 /// Every leaf that differs between two reports, in path order.
@@ -415,6 +520,8 @@ pub fn changes(before: &serde_json::Value, after: &serde_json::Value) -> Vec<Cha
                 field: k.clone(),
                 before: x.cloned().unwrap_or_else(|| "—".into()),
                 after: y.cloned().unwrap_or_else(|| "—".into()),
+                label: String::new(),
+                words: Vec::new(),
             })
         })
         .collect()
@@ -508,14 +615,42 @@ mod tests {
                 Change {
                     field: "location.text".into(),
                     before: "Post Road".into(),
-                    after: "Mile Road".into()
+                    after: "Mile Road".into(),
+                    label: String::new(),
+                    words: Vec::new(),
                 },
                 Change {
                     field: "subjects.1.n".into(),
                     before: "—".into(),
-                    after: "2".into()
+                    after: "2".into(),
+                    label: String::new(),
+                    words: Vec::new(),
                 },
             ]
+        );
+    }
+
+    #[test]
+    fn a_one_word_change_is_shown_as_that_word_not_the_whole_text() {
+        let before =
+            "Stood across the sidewalk for twenty minutes; pedestrians stepped into the road.";
+        let after =
+            "Stood across the sidewalk for thirty minutes; pedestrians stepped into the road.";
+        assert_eq!(
+            word_changes(before, after),
+            vec![
+                WordChange::Same("Stood across the sidewalk for".into()),
+                WordChange::Removed("twenty".into()),
+                WordChange::Added("thirty".into()),
+                WordChange::Same("minutes; pedestrians stepped into the road.".into()),
+            ]
+        );
+        let long_before = format!("{} end.", "word ".repeat(40));
+        let long_after = format!("{} stop.", "word ".repeat(40));
+        let runs = word_changes(&long_before, &long_after);
+        assert_eq!(
+            runs[0],
+            WordChange::Same("… word word word word word word".into())
         );
     }
 

@@ -130,6 +130,7 @@ impl Row {
 
     fn view(self) -> AuditEntryView {
         AuditEntryView {
+            action_text: crate::model::audit::action_text(&self.action),
             seq: self.seq,
             at: Moment(self.at),
             at_text: String::new(),
@@ -143,8 +144,71 @@ impl Row {
             before: self.before_json,
             after: self.after_json,
             hash: self.hash,
+            record_text: None,
+            before_lines: Vec::new(),
+            after_lines: Vec::new(),
         }
     }
+}
+
+/// Fills a page's words for people (issue #16: the log showed record ids and raw
+/// JSON): times in the Town's zone, each record by the name a person knows it
+/// by, before and after as lines.
+pub async fn readable(
+    pool: &SqlitePool,
+    page: &mut AuditPage,
+    zone: &crate::town_time::TownZone,
+) -> Result<(), AppError> {
+    let mut conn = pool.acquire().await?;
+    for entry in &mut page.entries {
+        entry.at_text = zone.date_time(entry.at);
+        let time = |ms: i64| zone.date_time(Moment(ms));
+        entry.before_lines = entry
+            .before
+            .as_deref()
+            .map(|j| crate::model::audit::json_lines(j, &time))
+            .unwrap_or_default();
+        entry.after_lines = entry
+            .after
+            .as_deref()
+            .map(|j| crate::model::audit::json_lines(j, &time))
+            .unwrap_or_default();
+        let id = entry.entity_id.clone().unwrap_or_default();
+        entry.record_text = match entry.entity_type.as_deref() {
+            None => None,
+            Some("user") => Some(
+                sqlx::query_scalar::<_, String>("SELECT username FROM app_user WHERE user_id = ?")
+                    .bind(&id)
+                    .fetch_optional(&mut *conn)
+                    .await?
+                    .map_or_else(|| format!("user {id}"), |name| format!("user {name}")),
+            ),
+            Some("incident") => Some(
+                sqlx::query_as::<_, (String, i64)>(
+                    "SELECT location_text, occurred_at FROM incident WHERE incident_id = ?",
+                )
+                .bind(&id)
+                .fetch_optional(&mut *conn)
+                .await?
+                .map_or_else(
+                    || format!("incident {id}"),
+                    |(place, at)| format!("incident at {place}, {}", zone.date_time(Moment(at))),
+                ),
+            ),
+            Some("citation") => Some(format!("citation {id}")),
+            Some("export_batch") => Some(
+                entry
+                    .after_lines
+                    .iter()
+                    .find_map(|l| l.strip_prefix("file: ").map(|f| format!("export {f}")))
+                    .unwrap_or_else(|| format!("export batch {id}")),
+            ),
+            Some("permission") => Some(format!("permission to {}", id.replace('_', " "))),
+            Some("setting") => Some(format!("{id} settings")),
+            Some(other) => Some(format!("{} {id}", other.replace('_', " "))),
+        };
+    }
+    Ok(())
 }
 
 fn chain_hash(prev_hash: &str, canonical: &Canonical<'_>) -> String {

@@ -172,9 +172,30 @@ fn push_filter(
         // incidents newest first for a rare name would read every row. A common
         // text is checked row by row instead: collecting its 100 000 matches
         // first would take a second for the 50 shown.
-        if text.to_ascii_uppercase().starts_with("WPD-") {
+        if is_citation_number(text) {
             q.push(" AND i.incident_id = (SELECT incident_id FROM citation WHERE number = ")
                 .push_bind(text.to_ascii_uppercase())
+                .push(")");
+        } else if by_part(text) && search == TextSearch::Dense {
+            // Any part of a name, a description, the place or a number, checked
+            // as the date order passes (LIKE folds ASCII case, as the index does).
+            let pattern = format!("%{}%", like_escaped(text));
+            q.push(" AND (i.location_text LIKE ")
+                .push_bind(pattern.clone())
+                .push(
+                    " ESCAPE '\\' OR EXISTS (SELECT 1 FROM subject t WHERE t.incident_id = i.incident_id \
+                     AND t.withdrawn_at IS NULL AND COALESCE(t.full_name, t.description) LIKE ",
+                )
+                .push_bind(pattern.clone())
+                .push(
+                    " ESCAPE '\\') OR EXISTS (SELECT 1 FROM citation n WHERE n.incident_id = i.incident_id \
+                     AND n.number LIKE ",
+                )
+                .push_bind(pattern)
+                .push(" ESCAPE '\\'))");
+        } else if by_part(text) {
+            q.push(" AND i.incident_id IN (SELECT incident_id FROM register_text WHERE register_text MATCH ")
+                .push_bind(phrase(text))
                 .push(")");
         } else if search == TextSearch::Dense {
             q.push(" AND (i.location_text COLLATE NOCASE >= ")
@@ -435,6 +456,30 @@ pub fn dense_from(incidents: i64) -> i64 {
     ((50.0 * incidents.max(0) as f64).sqrt() as i64).max(500)
 }
 
+/// A whole citation number: found by its own index.
+fn is_citation_number(text: &str) -> bool {
+    crate::model::court::is_citation_number(&text.to_ascii_uppercase())
+}
+
+/// Whether a text is long enough to be found anywhere in a name, place or
+/// number: the trigram index (`register_text`, migration 0014) needs three
+/// characters; a shorter one finds the start of a name or place.
+fn by_part(text: &str) -> bool {
+    text.chars().count() >= 3
+}
+
+/// `text` as one FTS5 phrase: every character literal.
+fn phrase(text: &str) -> String {
+    format!("\"{}\"", text.replace('"', "\"\""))
+}
+
+/// `text` for a LIKE pattern with `\` as the escape.
+fn like_escaped(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_")
+}
+
 /// How the filter's text search, if any, should find its rows.
 async fn text_search(
     conn: &mut SqliteConnection,
@@ -448,7 +493,7 @@ async fn text_search(
     else {
         return Ok(TextSearch::None);
     };
-    if text.to_ascii_uppercase().starts_with("WPD-") {
+    if is_citation_number(text) {
         return Ok(TextSearch::Number);
     }
     // The largest rowid counts incidents (none is ever deleted) in one step.
@@ -456,6 +501,21 @@ async fn text_search(
         .fetch_one(&mut *conn)
         .await?;
     let dense = dense_from(incidents);
+    if by_part(text) {
+        // Counted in the full-text index, and no further than the threshold.
+        let matches: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM (SELECT 1 FROM register_text WHERE register_text MATCH ?1 LIMIT ?2)",
+        )
+        .bind(phrase(text))
+        .bind(dense)
+        .fetch_one(&mut *conn)
+        .await?;
+        return Ok(if matches < dense {
+            TextSearch::Sparse
+        } else {
+            TextSearch::Dense
+        });
+    }
     // Counted in the indexes alone, and no further than the threshold.
     let matches: i64 = sqlx::query_scalar(
         "SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM subject WHERE full_name COLLATE NOCASE >= ?1 \
@@ -702,16 +762,14 @@ pub async fn report(
     }
 
     let mut history = Vec::with_capacity(revisions.len());
-    let mut previous: Option<serde_json::Value> = None;
+    let mut previous: Option<(IncidentReport, serde_json::Value)> = None;
     for (rev, at, kind, reason, rjson, actor) in revisions {
         // Each revision in the current shape, so a change across the move to
         // per-person facts shows as what changed, not as everything moved.
-        let value = serde_json::to_value(
-            StoredReport::parse(&rjson)
-                .map_err(|_| AppError::Internal)?
-                .current(),
-        )
-        .map_err(|_| AppError::Internal)?;
+        let version = StoredReport::parse(&rjson)
+            .map_err(|_| AppError::Internal)?
+            .current();
+        let value = serde_json::to_value(&version).map_err(|_| AppError::Internal)?;
         history.push(RevisionView {
             revision: rev,
             at_text: zone.date_time(Moment(at)),
@@ -720,10 +778,12 @@ pub async fn report(
             reason,
             changes: previous
                 .as_ref()
-                .map(|p| changes(p, &value))
+                .map(|(before, p)| {
+                    crate::documents::history::describe(changes(p, &value), before, &version, zone)
+                })
                 .unwrap_or_default(),
         });
-        previous = Some(value);
+        previous = Some((version, value));
     }
     type DecRow = (i64, String, i64, Option<String>, Option<String>, String);
     let decisions: Vec<DecRow> = sqlx::query_as(

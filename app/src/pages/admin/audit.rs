@@ -40,7 +40,7 @@ fn AuditLog() -> impl IntoView {
         });
     };
     view! {
-        <h1>"Audit log"</h1>
+        <h1 class="wide">"Audit log"</h1>
         <p class="hint">"Every sign-in, change, export and refused request, with a hash chain that "
             <code>"server audit verify"</code>" checks end to end."</p>
         <form class="panel filters" on:submit=move |ev: leptos::ev::SubmitEvent| { ev.prevent_default(); apply(None); }>
@@ -90,16 +90,22 @@ fn AuditLog() -> impl IntoView {
                                                 AuditOutcome::Failure => "badge warn",
                                                 AuditOutcome::Denied => "badge bad",
                                             };
-                                            let record = e.entity_type.clone().map(|t| format!("{t} {}", e.entity_id.clone().unwrap_or_default()));
-                                            let detail = [e.before.clone().map(|b| format!("before {b}")), e.after.clone().map(|a| format!("after {a}"))]
-                                                .into_iter().flatten().collect::<Vec<_>>().join(" · ");
+                                            let record = e.record_text.clone();
+                                            let lines = |heading: &'static str, lines: Vec<String>| (!lines.is_empty()).then(|| view! {
+                                                <p class="subhead">{heading}</p>
+                                                <ul class="plain">{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                                            });
+                                            let detail = view! {
+                                                {lines("Before", e.before_lines.clone())}
+                                                {lines("After", e.after_lines.clone())}
+                                            };
                                             view! {
                                                 <tr>
                                                     <td>{e.seq}</td>
                                                     <td>{e.at_text.clone()}</td>
                                                     <td>{e.actor.clone().unwrap_or_else(|| "—".into())}
                                                         {e.source.clone().map(|s| format!(" ({s})"))}</td>
-                                                    <td><code>{e.action.clone()}</code></td>
+                                                    <td>{e.action_text.clone()}<br/><code class="hint">{e.action.clone()}</code></td>
                                                     <td>{record}</td>
                                                     <td><span class=badge>{e.outcome.code()}</span></td>
                                                     <td class="detail">{detail}</td>

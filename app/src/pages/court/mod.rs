@@ -39,7 +39,7 @@ fn FilingQueue() -> impl IntoView {
     let rows = Resource::new(move || version.get(), |_| filing_queue());
     let selected = RwSignal::new(Vec::<String>::new());
     view! {
-        <h1>"Filing queue"</h1>
+        <h1 class="wide">"Filing queue"</h1>
         <p class="hint">{format!("Citations the chief approved, to be filed with the District Court within {} days of issuance. Overdue ones come first.", crate::ordinance::FILING_DAYS)}</p>
         <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
             {move || Suspend::new(async move {

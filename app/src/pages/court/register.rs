@@ -39,7 +39,7 @@ fn CourtRegister() -> impl IntoView {
     });
     let rows = Resource::new(move || filter.get(), court_register);
     view! {
-        <h1>"Clerk's register"</h1>
+        <h1 class="wide">"Clerk's register"</h1>
         <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
             {move || Suspend::new(async move {
                 let f = filter.get_untracked();

@@ -37,7 +37,7 @@ fn DashboardView() -> impl IntoView {
     });
     let data = Resource::new(move || period.get(), load_dashboard);
     view! {
-        <h1>"Dashboard"</h1>
+        <h1 class="wide">"Dashboard"</h1>
         <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
             {move || Suspend::new(async move {
                 match data.await {
@@ -129,7 +129,7 @@ fn FigureView(f: Figure, period: Period) -> impl IntoView {
                                 {r.counts.iter().map(|c| {
                                     let value = c.value;
                                     view! { <td class="num">{match register_link(c) {
-                                        Some(href) => view! { <a href=href>{value}</a> }.into_any(),
+                                        Some(href) => view! { <a class="count" href=href>{value}</a> }.into_any(),
                                         None => view! { {value} }.into_any(),
                                     }}</td> }
                                 }).collect_view()}
@@ -166,9 +166,8 @@ fn SvgChart(f: Figure) -> impl IntoView {
             let scale = (WIDTH - label_w - 50.0) / max;
             let rows = f.rows.iter().enumerate().map(|(i, r)| {
                 let y = i as f64 * row_h + 4.0;
-                let label: String = r.label.chars().take(34).collect();
                 view! {
-                    <text x="0" y=y + bar_h - 2.0>{label}</text>
+                    <text x="0" y=y + bar_h - 2.0><title>{r.label.clone()}</title>{short_label(&r.label, 34)}</text>
                     {r.counts.iter().enumerate().map(|(j, c)| {
                         let w = c.value as f64 * scale;
                         let by = y + j as f64 * bar_h;
@@ -181,6 +180,7 @@ fn SvgChart(f: Figure) -> impl IntoView {
             }).collect_view();
             view! {
                 <svg class="chart" viewBox=format!("0 0 {WIDTH} {height}") aria-hidden="true" focusable="false">{rows}</svg>
+                {(series > 1).then(|| view! { <Legend columns=f.columns.clone()/> })}
             }.into_any()
         }
         Chart::Columns => {
@@ -210,12 +210,34 @@ fn SvgChart(f: Figure) -> impl IntoView {
                     <line x1="0" y1=base x2=WIDTH y2=base class="axis"/>
                     <text x="0" y="10" class="tick">{format!("max {}", max as i64)}</text>
                 </svg>
-                <p class="legend" aria-hidden="true">
-                    {f.columns.iter().enumerate().map(|(j, c)| view! {
-                        <span><span class=format!("swatch series-{j}")></span>{c.clone()}</span>
-                    }).collect_view()}
-                </p>
+                <Legend columns=f.columns.clone()/>
             }.into_any()
         }
     }
+}
+
+/// Which colour is which column.
+#[component]
+fn Legend(columns: Vec<String>) -> impl IntoView {
+    view! {
+        <p class="legend" aria-hidden="true">
+            {columns.into_iter().enumerate().map(|(j, c)| view! {
+                <span><span class=format!("swatch series-{j}")></span>{c}</span>
+            }).collect_view()}
+        </p>
+    }
+}
+
+/// A label cut at a word, not mid-word, to at most `max` characters (the whole
+/// label is the chart's tooltip and is in the table beside it).
+fn short_label(label: &str, max: usize) -> String {
+    if label.chars().count() <= max {
+        return label.to_owned();
+    }
+    let cut: String = label.chars().take(max - 1).collect();
+    let at_word = cut
+        .rfind(' ')
+        .filter(|&i| i > max / 2)
+        .map_or(cut.as_str(), |i| &cut[..i]);
+    format!("{}…", at_word.trim_end_matches([',', ';', '—', ' ']))
 }

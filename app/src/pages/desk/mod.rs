@@ -179,7 +179,9 @@ pub fn FilterForm(
                 <div class="field wide">
                     <label for="filter-text">"Citation number, person or place"</label>
                     <input id="filter-text" name="text" type="search" value=opt(&filter.text)
-                        placeholder="WPD-2026-000123, a surname, or the start of an address"/>
+                        aria-describedby="filter-text-hint"
+                        placeholder="WPD-2026-000123, a surname, part of an address"/>
+                    <span class="hint" id="filter-text-hint">"Any part of a name, a description, a place or a citation number (three characters or more)."</span>
                 </div>
             })}
             <Choice name="officer" label="Officer" current=officer options=officers/>

@@ -42,7 +42,7 @@ fn Register() -> impl IntoView {
     let page = Resource::new(move || wanted.get(), |(f, after)| search_register(f, after));
     let officers = Resource::new(|| (), |_| list_officers());
     view! {
-        <h1>"Incident register"</h1>
+        <h1 class="wide">"Incident register"</h1>
         <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
             {move || Suspend::new(async move {
                 let officers = officers.await.unwrap_or_default();
@@ -96,12 +96,12 @@ fn Row(row: ReportRow) -> impl IntoView {
     let href = format!("/reports/{}", row.incident_id);
     view! {
         <tr data-testid="register-row">
-            <td><a href=href>{row.occurred_text}</a></td>
+            <td class="nowrap"><a href=href>{row.occurred_text}</a></td>
             <td>{row.location}</td>
             <td>{row.officer}</td>
             <td><ul class="plain">{row.subjects.into_iter().map(|s| view! {
                 <li>{s.label} " — " <span class=outcome_badge(s.outcome)>{s.outcome.label()}</span>
-                    {s.citations.into_iter().map(|c| view! { " " <span data-testid="row-citation">{c.number}</span> " (" {c.status.label()} ")" }).collect_view()}
+                    {s.citations.into_iter().map(|c| view! { " " <span class="nowrap" data-testid="row-citation">{c.number}</span> " (" {c.status.label()} ")" }).collect_view()}
                 </li>
             }).collect_view()}</ul></td>
             <td>{row.status.label()}</td>

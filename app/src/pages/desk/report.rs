@@ -15,7 +15,7 @@ use crate::components::confirm::Confirm;
 use crate::components::session::{use_current_user, Guard};
 use crate::error::AppError;
 use crate::model::incident::{CitationBrief, CitationStatus, ReportStatus};
-use crate::model::review::{ReportView, ReviewAction, RevisionView};
+use crate::model::review::{ReportView, ReviewAction, RevisionView, WordChange};
 use crate::pages::field::outcome_badge;
 
 #[component]
@@ -280,9 +280,24 @@ fn Revision(r: RevisionView) -> impl IntoView {
             {(!r.changes.is_empty()).then(|| view! {
                 <crate::components::table::ScrollTable label=format!("Changes in revision {}", r.revision)>
                     <table class="diff" data-testid="diff">
-                        <thead><tr><th scope="col">"Field"</th><th scope="col">"Before"</th><th scope="col">"After"</th></tr></thead>
-                        <tbody>{r.changes.iter().map(|c| view! {
-                            <tr><td><code>{c.field.clone()}</code></td><td><del>{c.before.clone()}</del></td><td><ins>{c.after.clone()}</ins></td></tr>
+                        <thead><tr><th scope="col">"What"</th><th scope="col">"Before"</th><th scope="col">"After"</th></tr></thead>
+                        <tbody>{r.changes.iter().map(|c| {
+                            let what = if c.label.is_empty() { c.field.clone() } else { c.label.clone() };
+                            if c.words.is_empty() {
+                                view! {
+                                    <tr><td>{what}</td><td><del>{c.before.clone()}</del></td><td><ins>{c.after.clone()}</ins></td></tr>
+                                }.into_any()
+                            } else {
+                                // A text changed word by word: one cell, the words
+                                // taken out struck through, the words put in marked.
+                                view! {
+                                    <tr><td>{what}</td><td colspan="2" class="words">{c.words.iter().map(|w| match w {
+                                        WordChange::Same(t) => view! { <span>{format!("{t} ")}</span> }.into_any(),
+                                        WordChange::Removed(t) => view! { <del>{t.clone()}</del>" " }.into_any(),
+                                        WordChange::Added(t) => view! { <ins>{t.clone()}</ins>" " }.into_any(),
+                                    }).collect_view()}</td></tr>
+                                }.into_any()
+                            }
                         }).collect_view()}</tbody>
                     </table>
                 </crate::components::table::ScrollTable>

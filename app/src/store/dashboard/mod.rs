@@ -572,6 +572,13 @@ fn gps_cells(period: &Period, counts: &Counts) -> Figure {
             lon_index: lon.parse().ok()?,
         })
     };
+    // A cell is named by a place typed in it (the first in the alphabet, as
+    // the counts keep), with its centre: coordinates alone name nothing.
+    let names: std::collections::HashMap<&str, &str> = counts
+        .of("gps_cell")
+        .into_iter()
+        .filter_map(|(key, _, label)| label.map(|l| (key, l)))
+        .collect();
     // Ties in the order of the cell's indexes, as numbers.
     for (_, n, key) in top(counts, "gps_cell", |key, _| {
         cell(key).map_or_else(String::new, |c| {
@@ -582,8 +589,12 @@ fn gps_cells(period: &Period, counts: &Counts) -> Figure {
             continue;
         };
         let (la, lo) = cell.centre();
+        let centre = format!("{la:.4}, {lo:.4}");
         f.rows.push(FigureRow {
-            label: format!("{la:.4}, {lo:.4}"),
+            label: names.get(key).map_or_else(
+                || centre.clone(),
+                |place| format!("Near {place} ({centre})"),
+            ),
             counts: vec![count(
                 period,
                 n,

@@ -124,7 +124,7 @@ const DAY_COUNTS: &[(&str, &str)] = &[
     ),
     (
         "gps_cell",
-        "SELECT i.local_date, 'gps_cell', {LAT} || ' ' || {LON}, NULL, COUNT(*) FROM incident i \
+        "SELECT i.local_date, 'gps_cell', {LAT} || ' ' || {LON}, MIN(i.location_text), COUNT(*) FROM incident i \
          WHERE {STALE} AND i.gps_lat IS NOT NULL AND i.gps_lon IS NOT NULL GROUP BY 1, 3",
     ),
     (
