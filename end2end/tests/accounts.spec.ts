@@ -127,11 +127,13 @@ test.describe('administrator', () => {
 
     // A refused change (the administrator's own role) leaves the boxes as saved.
     const me = page.getByTestId('user-admin');
+    await me.getByLabel('Officer for admin').check();
     await me.getByLabel('Administrator for admin').uncheck();
     await me.getByRole('button', { name: 'Save roles' }).click();
     await me.getByRole('button', { name: 'Yes, save' }).click();
     await expect(page.getByRole('alert')).toContainText('You cannot remove your own administrator role');
     await expect(page.getByTestId('user-admin').getByLabel('Administrator for admin')).toBeChecked();
+    await expect(page.getByTestId('user-admin').getByLabel('Officer for admin')).not.toBeChecked();
 
     const target = page.getByTestId(`user-${username}`);
     await target.getByRole('button', { name: 'Disable' }).click();

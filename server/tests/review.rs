@@ -120,6 +120,13 @@ async fn return_and_void_need_a_reason_and_change_nothing_without_one() {
         )
         .await;
     assert_eq!(reply.status, StatusCode::BAD_REQUEST);
+    // Words for the chief, not the design document: a citation is what is
+    // voided, and no "(DESIGN §3)" reaches a message.
+    assert_eq!(
+        reply.json()["errors"][0]["message"],
+        "Reason: required — nothing is voided without one."
+    );
+    assert!(!reply.body.contains("DESIGN"), "{}", reply.body);
     assert_eq!(d.status_of(&number).await, "issued");
     assert_eq!(d.app.count("review_decision").await, 0);
 }

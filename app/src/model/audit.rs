@@ -126,7 +126,7 @@ pub fn json_lines(json: &str, time: &dyn Fn(i64) -> String) -> Vec<String> {
                 }
             }
             Value::Array(items) if items.iter().all(|i| !i.is_object() && !i.is_array()) => {
-                let list: Vec<String> = items.iter().map(|i| plain(i)).collect();
+                let list: Vec<String> = items.iter().map(plain).collect();
                 out.push(format!(
                     "{prefix}: {}",
                     if list.is_empty() {

@@ -338,10 +338,20 @@ pub async fn recent_exports(
     pool: &SqlitePool,
     zone: &TownZone,
 ) -> Result<Vec<crate::model::court::ExportBatchView>, AppError> {
-    let rows: Vec<(String, String, i64, String, i64, String, Option<String>)> = sqlx::query_as(
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        batch_id: String,
+        format: String,
+        created_at: i64,
+        full_name: String,
+        citations: i64,
+        sha256: String,
+        file: Option<String>,
+    }
+    let rows: Vec<Row> = sqlx::query_as(
         "SELECT b.batch_id, b.format, b.created_at, u.full_name, b.citations, b.sha256, \
          (SELECT json_extract(a.after_json, '$.file') FROM audit_entry a \
-          WHERE a.action = 'court.export' AND a.entity_id = b.batch_id) \
+          WHERE a.action = 'court.export' AND a.entity_id = b.batch_id) AS file \
          FROM export_batch b JOIN app_user u ON u.user_id = b.created_by \
          ORDER BY b.created_at DESC, b.batch_id DESC LIMIT 10",
     )
@@ -349,15 +359,15 @@ pub async fn recent_exports(
     .await?;
     Ok(rows
         .into_iter()
-        .map(|(batch_id, format, at, by, citations, sha256, file)| {
-            crate::model::court::ExportBatchView {
-                file: file.unwrap_or_else(|| format!("wells-court-{batch_id}.{format}")),
-                batch_id,
-                at_text: zone.date_time(Moment(at)),
-                by,
-                citations,
-                sha256,
-            }
+        .map(|r| crate::model::court::ExportBatchView {
+            file: r
+                .file
+                .unwrap_or_else(|| format!("wells-court-{}.{}", r.batch_id, r.format)),
+            batch_id: r.batch_id,
+            at_text: zone.date_time(Moment(r.created_at)),
+            by: r.full_name,
+            citations: r.citations,
+            sha256: r.sha256,
         })
         .collect())
 }
@@ -643,13 +653,15 @@ pub async fn citation(
             .fetch_optional(pool)
             .await?
             .ok_or(AppError::NotFound)?;
-    let money: (
-        Option<String>,
-        Option<String>,
-        Option<i64>,
-        Option<i64>,
-        Option<i64>,
-    ) = sqlx::query_as(
+    #[derive(sqlx::FromRow)]
+    struct Money {
+        disposition_on: Option<String>,
+        hearing_on: Option<String>,
+        fine_assessed_cents: Option<i64>,
+        costs_assessed_cents: Option<i64>,
+        paid_cents: Option<i64>,
+    }
+    let money: Money = sqlx::query_as(
         "SELECT disposition_on, hearing_on, fine_assessed_cents, costs_assessed_cents, paid_cents \
          FROM citation WHERE number = ?",
     )
@@ -677,11 +689,11 @@ pub async fn citation(
         .collect();
     Ok(CourtCitation {
         row: court_row(row, zone)?,
-        disposition_on: money.0,
-        hearing_on: money.1,
-        fine_cents: money.2,
-        costs_cents: money.3,
-        paid_cents: money.4,
+        disposition_on: money.disposition_on,
+        hearing_on: money.hearing_on,
+        fine_cents: money.fine_assessed_cents,
+        costs_cents: money.costs_assessed_cents,
+        paid_cents: money.paid_cents,
         history,
         today: zone.date(now),
     })

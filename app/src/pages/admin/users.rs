@@ -32,6 +32,14 @@ enum Change {
     Reset(Uuid, String),
 }
 
+/// A saved change: what it did in words, and a reset's temporary password
+/// (with the username it belongs to).
+#[derive(Clone, Debug)]
+struct Saved {
+    said: String,
+    password: Option<(String, String)>,
+}
+
 /// What a change did, said once it is saved.
 fn done_text(change: &Change, username: &str) -> String {
     match change {
@@ -57,17 +65,20 @@ fn done_text(change: &Change, username: &str) -> String {
 
 #[component]
 fn Users() -> impl IntoView {
-    let change = Action::new(|(c, _): &(Change, String)| {
-        let c = c.clone();
+    // The action answers with what it did in words: its input signal is
+    // cleared once it resolves, so the text is made while it is still known.
+    let change = Action::new(|(c, username): &(Change, String)| {
+        let (c, said) = (c.clone(), done_text(c, username));
         async move {
-            match c {
+            let password = match c {
                 Change::Roles(id, roles) => set_roles(id, roles).await.map(|_| None),
                 Change::Active(id, active) => set_active(id, active).await.map(|_| None),
                 Change::Unlock(id) => unlock_user(id).await.map(|_| None),
                 Change::Reset(id, username) => {
                     reset_password(id).await.map(|p| Some((username, p)))
                 }
-            }
+            }?;
+            Ok(Saved { said, password })
         }
     });
     let created = RwSignal::new(0u32);
@@ -76,19 +87,12 @@ fn Users() -> impl IntoView {
         |_| list_users(),
     );
     let change_error = Signal::derive(move || change.value().get().and_then(Result::err));
-    let done = move || {
-        change.value().get().and_then(Result::ok).and_then(|_| {
-            change
-                .input()
-                .get()
-                .map(|(c, username)| done_text(&c, &username))
-        })
-    };
+    let done = move || change.value().get().and_then(Result::ok).map(|s| s.said);
     view! {
         <h1>"Users"</h1>
         <ErrorSummary error=change_error/>
         {move || done().map(|text| view! { <p class="notice ok" role="status" data-testid="user-saved">{text}</p> })}
-        {move || change.value().get().and_then(Result::ok).flatten().map(|(username, password)| view! {
+        {move || change.value().get().and_then(Result::ok).and_then(|s| s.password).map(|(username, password)| view! {
             <div class="notice warn" role="status" data-testid="temporary-password">
                 "Temporary password for " <strong>{username}</strong> ": "
                 <code>{password}</code>
@@ -110,7 +114,7 @@ fn Users() -> impl IntoView {
 #[component]
 fn UserTable(
     list: Vec<UserSummary>,
-    change: Action<(Change, String), Result<Option<(String, String)>, AppError>>,
+    change: Action<(Change, String), Result<Saved, AppError>>,
 ) -> impl IntoView {
     let ready = hydrated();
     view! {

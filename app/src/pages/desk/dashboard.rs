@@ -241,3 +241,17 @@ fn short_label(label: &str, max: usize) -> String {
         .map_or(cut.as_str(), |i| &cut[..i]);
     format!("{}…", at_word.trim_end_matches([',', ';', '—', ' ']))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::short_label;
+
+    #[test]
+    fn a_long_label_is_cut_where_a_word_ends() {
+        let label = "§52-1 A(1) Obstructing free passage — refused to move on";
+        let short = short_label(label, 34);
+        assert!(short.chars().count() <= 34, "{short}");
+        assert_eq!(short, "§52-1 A(1) Obstructing free…");
+        assert_eq!(short_label("Saturday", 34), "Saturday");
+    }
+}
