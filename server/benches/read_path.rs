@@ -427,7 +427,15 @@ async fn main() {
         ("citation number", json!({ "text": number })),
         ("location prefix", json!({ "text": "Mile Road" })),
         ("person's full name", json!({ "text": person })),
-        ("a name no one has", json!({ "text": "Thibodeau" })),
+        // Any part of a name, place or number (issue #16): a common surname is
+        // walked in date order, a rare text found in the trigram index.
+        ("a surname (common)", json!({ "text": "Thibodeau" })),
+        ("a word inside a place", json!({ "text": "Shopping" })),
+        (
+            "a number's last digits",
+            json!({ "text": &number[number.len() - 6..] }),
+        ),
+        ("a name no one has", json!({ "text": "Featherstonehaugh" })),
         ("weekday + hour", json!({ "weekday": 5, "hour": 15 })),
     ];
 

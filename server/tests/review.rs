@@ -389,14 +389,34 @@ async fn the_queue_filters_on_cautions_including_a_gps_fix_far_from_the_typed_pl
     );
 }
 
+/// Moves every time in a report (`occurred_at`, each order's `given_at`, each
+/// response's `at`) `ms` earlier.
+fn earlier(value: &mut Value, ms: i64) {
+    match value {
+        Value::Object(map) => {
+            for (key, v) in map.iter_mut() {
+                match (key.as_str(), v.as_i64()) {
+                    ("occurred_at" | "given_at" | "at", Some(t)) => *v = json!(t - ms),
+                    _ => earlier(v, ms),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| earlier(v, ms)),
+        _ => {}
+    }
+}
+
 #[tokio::test]
 async fn the_register_finds_by_number_name_and_place_and_pages_without_repeats() {
     let d = desk().await;
     let mut numbers = Vec::new();
+    let mut reports = Vec::new();
     for i in 0..55 {
         let mut report = refusal_report(Moment(d.app.clock_now().0 - i * 60_000));
         if i == 7 {
             report.location.text = "Wells Beach, Mile Road end".into();
+        }
+        if i == 7 || i == 8 {
             if let app::model::incident::Identity::Identified { full_name, .. } =
                 &mut report.subjects[0].identity
             {
@@ -406,6 +426,7 @@ async fn the_register_finds_by_number_name_and_place_and_pages_without_repeats()
         let reply = d.app.submit(&d.officer, &report).await;
         assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
         numbers.push(reply.json()["citations"][0]["number"].clone());
+        reports.push(report);
     }
     let search = |filter: Value, after: Value| {
         let app = &d.app;
@@ -444,6 +465,48 @@ async fn the_register_finds_by_number_name_and_place_and_pages_without_repeats()
     assert_eq!(by_name["rows"][0]["location"], "Wells Beach, Mile Road end");
     let by_place = search(json!({ "text": "wells beach" }), Value::Null).await;
     assert_eq!(by_place["rows"].as_array().map(Vec::len), Some(1));
+
+    // The search's order is the register's, and follows a corrected time: the
+    // chief moves report 7 back 100 minutes, behind report 8.
+    let blake = |page: &Value| -> Vec<String> {
+        page["rows"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|r| r["incident_id"].as_str().unwrap_or_default().to_owned())
+            .collect()
+    };
+    let (seventh, eighth) = (
+        reports[7].incident_id.to_string(),
+        reports[8].incident_id.to_string(),
+    );
+    let before = search(json!({ "text": "Blake" }), Value::Null).await;
+    assert_eq!(blake(&before), [seventh.clone(), eighth.clone()]);
+    let mut moved = serde_json::to_value(&reports[7]).unwrap_or_default();
+    earlier(&mut moved, 100 * 60_000);
+    let reply = d
+        .app
+        .post(
+            "/api/review/amend",
+            json!({ "report": moved, "reason": "The time was an hour and forty minutes out." }),
+            Some(&d.chief),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    let after = search(json!({ "text": "Blake" }), Value::Null).await;
+    assert_eq!(blake(&after), [eighth.clone(), seventh]);
+    // The other filters narrow the matches: both are this officer's, neither
+    // is §52-2.
+    let officer: String =
+        sqlx::query_scalar("SELECT officer_id FROM incident WHERE incident_id = ?")
+            .bind(&eighth)
+            .fetch_one(&d.app.state.store.reader)
+            .await
+            .expect("officer");
+    let narrowed = search(json!({ "text": "Blake", "officer": officer }), Value::Null).await;
+    assert_eq!(blake(&narrowed).len(), 2, "{narrowed}");
+    let none = search(json!({ "text": "Blake", "offence": "52-2" }), Value::Null).await;
+    assert_eq!(blake(&none).len(), 0, "{none}");
     let bad = d
         .app
         .post(

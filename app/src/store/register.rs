@@ -39,13 +39,18 @@ fn prefix_end(prefix: &str) -> String {
 }
 
 /// How a text search finds its incidents (see [`text_search`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 enum TextSearch {
-    /// No text to search.
+    /// No text to search (or its incidents are already the page's to walk).
     None,
     /// A citation number: one incident, by the number's index.
     Number,
-    /// Few matches: fetched through the name and location indexes, then sorted.
+    /// A text of three characters or more found in the full-text index in
+    /// fewer places than [`dense_from`]: its incidents, each once, newest first
+    /// (occurrence time, then id), as the index told them.
+    Found(Vec<(i64, String)>),
+    /// A shorter text with few matches: fetched through the name and location
+    /// indexes by prefix, then sorted.
     Sparse,
     /// Many matches: the register's date order meets 50 of them soon, each row
     /// checked as it passes.
@@ -54,7 +59,7 @@ enum TextSearch {
 
 impl TextSearch {
     /// Whether the search's matches, not the date order, pick the rows.
-    fn drives(self) -> bool {
+    fn drives(&self) -> bool {
         matches!(self, TextSearch::Number | TextSearch::Sparse)
     }
 }
@@ -65,7 +70,7 @@ fn push_filter(
     q: &mut QueryBuilder<'_, Sqlite>,
     filter: &ReportFilter,
     zone: &TownZone,
-    search: TextSearch,
+    search: &TextSearch,
 ) {
     if let Some(status) = filter.status {
         q.push(" AND i.status = ").push_bind(status.code());
@@ -161,22 +166,25 @@ fn push_filter(
         }
         q.push(")");
     }
-    if let Some(text) = filter
-        .text
-        .as_deref()
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-    {
-        // A number or a rare text names a candidate set of incidents by primary
-        // key, which the register then sorts (see `text_search`): scanning all
-        // incidents newest first for a rare name would read every row. A common
-        // text is checked row by row instead: collecting its 100 000 matches
-        // first would take a second for the 50 shown.
-        if is_citation_number(text) {
+    let text = filter.text.as_deref().map(str::trim).unwrap_or_default();
+    // A number or a rare text names a candidate set of incidents by primary key,
+    // which the register then sorts (see `text_search`): scanning all incidents
+    // newest first for a rare name would read every row. A common text is
+    // checked row by row instead: collecting its 100 000 matches first would
+    // take a second for the 50 shown.
+    match search {
+        TextSearch::None => {}
+        TextSearch::Number => {
             q.push(" AND i.incident_id = (SELECT incident_id FROM citation WHERE number = ")
                 .push_bind(text.to_ascii_uppercase())
                 .push(")");
-        } else if by_part(text) && search == TextSearch::Dense {
+        }
+        TextSearch::Found(found) => {
+            q.push(" AND i.incident_id IN (SELECT value FROM json_each(")
+                .push_bind(ids_json(found.iter()))
+                .push("))");
+        }
+        TextSearch::Dense if by_part(text) => {
             // Any part of a name, a description, the place or a number, checked
             // as the date order passes (LIKE folds ASCII case, as the index does).
             let pattern = format!("%{}%", like_escaped(text));
@@ -193,11 +201,8 @@ fn push_filter(
                 )
                 .push_bind(pattern)
                 .push(" ESCAPE '\\'))");
-        } else if by_part(text) {
-            q.push(" AND i.incident_id IN (SELECT incident_id FROM register_text WHERE register_text MATCH ")
-                .push_bind(phrase(text))
-                .push(")");
-        } else if search == TextSearch::Dense {
+        }
+        TextSearch::Dense => {
             q.push(" AND (i.location_text COLLATE NOCASE >= ")
                 .push_bind(text.to_owned())
                 .push(" AND i.location_text COLLATE NOCASE < ")
@@ -210,7 +215,8 @@ fn push_filter(
                 .push(" AND t.full_name COLLATE NOCASE < ")
                 .push_bind(prefix_end(text))
                 .push("))");
-        } else {
+        }
+        TextSearch::Sparse => {
             q.push(
                 " AND i.incident_id IN (SELECT incident_id FROM subject \
                  WHERE full_name COLLATE NOCASE >= ",
@@ -225,6 +231,12 @@ fn push_filter(
             .push(")");
         }
     }
+}
+
+/// Incident ids as a JSON array, for `json_each`.
+fn ids_json<'a>(found: impl Iterator<Item = &'a (i64, String)>) -> String {
+    serde_json::to_string(&found.map(|(_, id)| id.as_str()).collect::<Vec<_>>())
+        .unwrap_or_else(|_| "[]".to_owned())
 }
 
 #[derive(sqlx::FromRow)]
@@ -247,10 +259,11 @@ struct Row {
 /// walks, and `CROSS JOIN` keeps the lookups in that order. Left to itself, with
 /// statistics saying a dozen officers file two thousand incidents each, SQLite
 /// started from the officers and sorted every incident for a page of 50.
-const PAGE_ROWS_BEFORE: &str =
+const PAGE_COLUMNS: &str =
     "SELECT i.incident_id, i.revision, i.status, i.occurred_at, i.submitted_at, \
      i.location_text, i.cautions, u.full_name AS officer_name, u.badge_number AS officer_badge \
-     FROM (SELECT i.incident_id FROM incident i INDEXED BY ";
+     FROM (";
+const PAGE_ROWS_BEFORE: &str = "SELECT i.incident_id FROM incident i INDEXED BY ";
 const PAGE_ROWS_AFTER: &str =
     ") AS page CROSS JOIN incident i ON i.incident_id = page.incident_id \
      CROSS JOIN app_user u ON u.user_id = i.officer_id";
@@ -440,8 +453,10 @@ fn push_queue(
     zone: &TownZone,
     search: TextSearch,
 ) {
-    q.push(PAGE_ROWS_BEFORE).push("incident_status WHERE 1 = 1");
-    push_filter(q, filter, zone, search);
+    q.push(PAGE_COLUMNS)
+        .push(PAGE_ROWS_BEFORE)
+        .push("incident_status WHERE 1 = 1");
+    push_filter(q, filter, zone, &search);
     q.push(" ORDER BY i.submitted_at, i.incident_id LIMIT 200")
         .push(PAGE_ROWS_AFTER)
         .push(" ORDER BY i.submitted_at, i.incident_id");
@@ -502,19 +517,23 @@ async fn text_search(
         .await?;
     let dense = dense_from(incidents);
     if by_part(text) {
-        // Counted in the full-text index, and no further than the threshold.
-        let matches: i64 = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM (SELECT 1 FROM register_text WHERE register_text MATCH ?1 LIMIT ?2)",
+        // The matches with their incident's time, no further than the threshold:
+        // one pass over the full-text index both counts them and, when they are
+        // few, gives the page its order without looking any incident up.
+        let matches: Vec<(String, i64)> = sqlx::query_as(
+            "SELECT incident_id, occurred_at FROM register_text WHERE register_text MATCH ?1 LIMIT ?2",
         )
         .bind(phrase(text))
         .bind(dense)
-        .fetch_one(&mut *conn)
+        .fetch_all(&mut *conn)
         .await?;
-        return Ok(if matches < dense {
-            TextSearch::Sparse
-        } else {
-            TextSearch::Dense
-        });
+        if matches.len() as i64 >= dense {
+            return Ok(TextSearch::Dense);
+        }
+        let mut found: Vec<(i64, String)> = matches.into_iter().map(|(id, at)| (at, id)).collect();
+        found.sort_unstable_by(|a, b| b.cmp(a));
+        found.dedup();
+        return Ok(TextSearch::Found(found));
     }
     // Counted in the indexes alone, and no further than the threshold.
     let matches: i64 = sqlx::query_scalar(
@@ -578,13 +597,35 @@ fn push_register(
     // A number or a rare text names its few incidents: they are sorted by date
     // in the index (incident_id, occurred_at) alone and only the page's rows are
     // read (migration 0011). Otherwise the page walks a date-order index.
+    q.push(PAGE_COLUMNS);
+    if let TextSearch::Found(found) = &search {
+        // The index gave the matches newest first: the page is the first 51 of
+        // them (after the cursor) that pass the other filters, taken in that
+        // order (json_each's, the outer loop of the CROSS JOIN), each looked up
+        // by key. No match is looked up twice, and none past the page.
+        let cursor = after.map(|c| (c.occurred_at, c.incident_id.to_string()));
+        let ids = ids_json(
+            found
+                .iter()
+                .filter(|(at, id)| cursor.as_ref().is_none_or(|(ca, ci)| (*at, id) < (*ca, ci))),
+        );
+        q.push("SELECT i.incident_id FROM json_each(")
+            .push_bind(ids)
+            .push(") AS j CROSS JOIN incident i ON i.incident_id = j.value WHERE 1 = 1");
+        push_filter(q, filter, zone, &TextSearch::None);
+        q.push(" LIMIT ")
+            .push_bind(PAGE_ROWS + 1)
+            .push(PAGE_ROWS_AFTER)
+            .push(" ORDER BY i.occurred_at DESC, i.incident_id DESC");
+        return;
+    }
     let index = if search.drives() {
         "incident_id_occurred"
     } else {
         date_order_index(filter)
     };
     q.push(PAGE_ROWS_BEFORE).push(index).push(" WHERE 1 = 1");
-    push_filter(q, filter, zone, search);
+    push_filter(q, filter, zone, &search);
     if let Some(c) = after {
         q.push(" AND (i.occurred_at, i.incident_id) < (")
             .push_bind(c.occurred_at)
