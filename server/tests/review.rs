@@ -518,3 +518,52 @@ async fn the_register_finds_by_number_name_and_place_and_pages_without_repeats()
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     assert_eq!(bad.json()["errors"][0]["field"], "from");
 }
+
+#[tokio::test]
+async fn a_search_pages_through_reports_of_the_same_minute_in_the_registers_order() {
+    // Officers type times to the minute: many reports can share one. The
+    // full-text index orders by time alone; the page must still be the
+    // register's (time, then id) and paging must neither repeat nor skip.
+    let d = desk().await;
+    let at = Moment(d.app.clock_now().0 - 3_600_000);
+    let mut expected = Vec::new();
+    // Ids made first and used out of order, so the order the rows are stored
+    // in is not the ids' order.
+    let ids: Vec<uuid::Uuid> = (0..63).map(|_| uuid::Uuid::now_v7()).collect();
+    for i in 0..63 {
+        let mut report = refusal_report(at);
+        report.incident_id = ids[(i * 17) % 63];
+        if let app::model::incident::Identity::Identified { full_name, .. } =
+            &mut report.subjects[0].identity
+        {
+            *full_name = "Tess Samewhen".into();
+        }
+        let reply = d.app.submit(&d.officer, &report).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+        expected.push(report.incident_id.to_string());
+    }
+    expected.sort();
+    expected.reverse();
+    let mut found = Vec::new();
+    let mut after = Value::Null;
+    loop {
+        let reply = d
+            .app
+            .post(
+                "/api/register/search",
+                json!({ "filter": { "text": "samewhen" }, "after": after }),
+                Some(&d.chief),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+        let page = reply.json();
+        for row in page["rows"].as_array().into_iter().flatten() {
+            found.push(row["incident_id"].as_str().unwrap_or_default().to_owned());
+        }
+        if page["next"].is_null() {
+            break;
+        }
+        after = page["next"].clone();
+    }
+    assert_eq!(found, expected);
+}

@@ -41,19 +41,22 @@ fn prefix_end(prefix: &str) -> String {
 /// How a text search finds its incidents (see [`text_search`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum TextSearch {
-    /// No text to search (or its incidents are already the page's to walk).
+    /// No text to search (or its incidents are already the page's).
     None,
     /// A citation number: one incident, by the number's index.
     Number,
-    /// A text of three characters or more found in the full-text index in
-    /// fewer places than [`dense_from`]: its incidents, each once, newest first
-    /// (occurrence time, then id), as the index told them.
-    Found(Vec<(i64, String)>),
+    /// Three characters or more: any part of a name, description, place or
+    /// number, through the full-text index (`register_text`), which gives the
+    /// matches newest first ([`page_of_matches`]). The review queue, whose few
+    /// submitted reports are walked anyway, checks each row instead.
+    Part,
+    /// The incidents of a page, found by [`page_of_matches`].
+    Page(Vec<String>),
     /// A shorter text with few matches: fetched through the name and location
     /// indexes by prefix, then sorted.
     Sparse,
-    /// Many matches: the register's date order meets 50 of them soon, each row
-    /// checked as it passes.
+    /// A shorter text with many matches: the register's date order meets 50 of
+    /// them soon, each row checked as it passes.
     Dense,
 }
 
@@ -179,14 +182,14 @@ fn push_filter(
                 .push_bind(text.to_ascii_uppercase())
                 .push(")");
         }
-        TextSearch::Found(found) => {
+        TextSearch::Page(ids) => {
             q.push(" AND i.incident_id IN (SELECT value FROM json_each(")
-                .push_bind(ids_json(found.iter()))
+                .push_bind(ids_json(ids))
                 .push("))");
         }
-        TextSearch::Dense if by_part(text) => {
+        TextSearch::Part => {
             // Any part of a name, a description, the place or a number, checked
-            // as the date order passes (LIKE folds ASCII case, as the index does).
+            // as the rows pass (LIKE folds ASCII case, as the index does).
             let pattern = format!("%{}%", like_escaped(text));
             q.push(" AND (i.location_text LIKE ")
                 .push_bind(pattern.clone())
@@ -234,9 +237,8 @@ fn push_filter(
 }
 
 /// Incident ids as a JSON array, for `json_each`.
-fn ids_json<'a>(found: impl Iterator<Item = &'a (i64, String)>) -> String {
-    serde_json::to_string(&found.map(|(_, id)| id.as_str()).collect::<Vec<_>>())
-        .unwrap_or_else(|_| "[]".to_owned())
+fn ids_json(ids: &[String]) -> String {
+    serde_json::to_string(ids).unwrap_or_else(|_| "[]".to_owned())
 }
 
 #[derive(sqlx::FromRow)]
@@ -511,30 +513,14 @@ async fn text_search(
     if is_citation_number(text) {
         return Ok(TextSearch::Number);
     }
+    if by_part(text) {
+        return Ok(TextSearch::Part);
+    }
     // The largest rowid counts incidents (none is ever deleted) in one step.
     let incidents: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(rowid), 0) FROM incident")
         .fetch_one(&mut *conn)
         .await?;
     let dense = dense_from(incidents);
-    if by_part(text) {
-        // The matches with their incident's time, no further than the threshold:
-        // one pass over the full-text index both counts them and, when they are
-        // few, gives the page its order without looking any incident up.
-        let matches: Vec<(String, i64)> = sqlx::query_as(
-            "SELECT incident_id, occurred_at FROM register_text WHERE register_text MATCH ?1 LIMIT ?2",
-        )
-        .bind(phrase(text))
-        .bind(dense)
-        .fetch_all(&mut *conn)
-        .await?;
-        if matches.len() as i64 >= dense {
-            return Ok(TextSearch::Dense);
-        }
-        let mut found: Vec<(i64, String)> = matches.into_iter().map(|(id, at)| (at, id)).collect();
-        found.sort_unstable_by(|a, b| b.cmp(a));
-        found.dedup();
-        return Ok(TextSearch::Found(found));
-    }
     // Counted in the indexes alone, and no further than the threshold.
     let matches: i64 = sqlx::query_scalar(
         "SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM subject WHERE full_name COLLATE NOCASE >= ?1 \
@@ -562,7 +548,10 @@ pub async fn register(
     zone: &TownZone,
 ) -> Result<RegisterPage, AppError> {
     let mut conn = pool.acquire().await?;
-    let search = text_search(&mut conn, filter).await?;
+    let mut search = text_search(&mut conn, filter).await?;
+    if search == TextSearch::Part {
+        search = TextSearch::Page(page_of_matches(&mut conn, filter, after, zone).await?);
+    }
     let mut q = QueryBuilder::<Sqlite>::new("");
     push_register(&mut q, filter, after, zone, search);
     let mut rows: Vec<Row> = q.build_query_as().fetch_all(&mut *conn).await?;
@@ -597,24 +586,17 @@ fn push_register(
     // A number or a rare text names its few incidents: they are sorted by date
     // in the index (incident_id, occurred_at) alone and only the page's rows are
     // read (migration 0011). Otherwise the page walks a date-order index.
+    if search == TextSearch::Part {
+        // Only `plan` gets here: a page's matches are walked first.
+        push_matches(q, filter, after, zone);
+        return;
+    }
     q.push(PAGE_COLUMNS);
-    if let TextSearch::Found(found) = &search {
-        // The index gave the matches newest first: the page is the first 51 of
-        // them (after the cursor) that pass the other filters, taken in that
-        // order (json_each's, the outer loop of the CROSS JOIN), each looked up
-        // by key. No match is looked up twice, and none past the page.
-        let cursor = after.map(|c| (c.occurred_at, c.incident_id.to_string()));
-        let ids = ids_json(
-            found
-                .iter()
-                .filter(|(at, id)| cursor.as_ref().is_none_or(|(ca, ci)| (*at, id) < (*ca, ci))),
-        );
+    if let TextSearch::Page(ids) = &search {
+        // The page's incidents, already chosen: each looked up by key.
         q.push("SELECT i.incident_id FROM json_each(")
-            .push_bind(ids)
-            .push(") AS j CROSS JOIN incident i ON i.incident_id = j.value WHERE 1 = 1");
-        push_filter(q, filter, zone, &TextSearch::None);
-        q.push(" LIMIT ")
-            .push_bind(PAGE_ROWS + 1)
+            .push_bind(ids_json(ids))
+            .push(") AS j CROSS JOIN incident i ON i.incident_id = j.value")
             .push(PAGE_ROWS_AFTER)
             .push(" ORDER BY i.occurred_at DESC, i.incident_id DESC");
         return;
@@ -626,6 +608,15 @@ fn push_register(
     };
     q.push(PAGE_ROWS_BEFORE).push(index).push(" WHERE 1 = 1");
     push_filter(q, filter, zone, &search);
+    push_after(q, after);
+    q.push(" ORDER BY i.occurred_at DESC, i.incident_id DESC LIMIT ")
+        .push_bind(PAGE_ROWS + 1)
+        .push(PAGE_ROWS_AFTER)
+        .push(" ORDER BY i.occurred_at DESC, i.incident_id DESC");
+}
+
+/// Rows after the cursor, in the register's order (newest first).
+fn push_after(q: &mut QueryBuilder<'_, Sqlite>, after: Option<RegisterCursor>) {
     if let Some(c) = after {
         q.push(" AND (i.occurred_at, i.incident_id) < (")
             .push_bind(c.occurred_at)
@@ -633,10 +624,74 @@ fn push_register(
             .push_bind(c.incident_id.to_string())
             .push(")");
     }
-    q.push(" ORDER BY i.occurred_at DESC, i.incident_id DESC LIMIT ")
-        .push_bind(PAGE_ROWS + 1)
-        .push(PAGE_ROWS_AFTER)
-        .push(" ORDER BY i.occurred_at DESC, i.incident_id DESC");
+}
+
+/// Full-text rows per millisecond: a `register_text` rowid is the incident's
+/// time in milliseconds times this, plus the row's number (migration 0014).
+const ENTRIES_PER_MS: i64 = 2_097_152;
+
+/// A text's matches newest first, straight from the full-text index (its rowid
+/// order is the register's, migration 0014), each incident looked up by key and
+/// checked against the other filters. Date filters and the cursor bound the
+/// walk itself.
+fn push_matches(
+    q: &mut QueryBuilder<'_, Sqlite>,
+    filter: &ReportFilter,
+    after: Option<RegisterCursor>,
+    zone: &TownZone,
+) {
+    let text = filter.text.as_deref().map(str::trim).unwrap_or_default();
+    q.push(
+        "SELECT i.occurred_at, i.incident_id FROM register_text m \
+         CROSS JOIN incident i ON i.incident_id = m.incident_id WHERE m.register_text MATCH ",
+    )
+    .push_bind(phrase(text));
+    let from = filter.from.as_deref().filter(|f| !f.is_empty());
+    if let Some(start) = from.and_then(|f| zone.start_of_day(f)) {
+        q.push(" AND m.rowid >= ")
+            .push_bind(start.0 * ENTRIES_PER_MS);
+    }
+    let to = filter.to.as_deref().filter(|t| !t.is_empty());
+    if let Some(end) = to.and_then(|t| zone.start_of_next_day(t)) {
+        q.push(" AND m.rowid < ").push_bind(end.0 * ENTRIES_PER_MS);
+    }
+    if let Some(c) = after {
+        q.push(" AND m.rowid < ")
+            .push_bind((c.occurred_at + 1) * ENTRIES_PER_MS);
+    }
+    push_filter(q, filter, zone, &TextSearch::None);
+    push_after(q, after);
+    q.push(" ORDER BY m.rowid DESC");
+}
+
+/// The incidents of one register page for a text search: the matches come
+/// newest first by the millisecond (within one, in no set order), so once the
+/// page is full only the rest of its last millisecond can still belong on it,
+/// and the walk stops there.
+async fn page_of_matches(
+    conn: &mut SqliteConnection,
+    filter: &ReportFilter,
+    after: Option<RegisterCursor>,
+    zone: &TownZone,
+) -> Result<Vec<String>, AppError> {
+    use futures_util::TryStreamExt;
+    let want = (PAGE_ROWS + 1) as usize;
+    let mut q = QueryBuilder::<Sqlite>::new("");
+    push_matches(&mut q, filter, after, zone);
+    let mut matches = q.build_query_as::<(i64, String)>().fetch(&mut *conn);
+    let mut page: Vec<(i64, String)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    while let Some((at, id)) = matches.try_next().await? {
+        if page.len() >= want && at < page[want - 1].0 {
+            break;
+        }
+        if seen.insert(id.clone()) {
+            page.push((at, id));
+        }
+    }
+    page.sort_unstable_by(|a, b| b.cmp(a));
+    page.truncate(want);
+    Ok(page.into_iter().map(|(_, id)| id).collect())
 }
 
 /// Which hot query's plan to show (`plan`).
