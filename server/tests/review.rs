@@ -507,6 +507,24 @@ async fn the_register_finds_by_number_name_and_place_and_pages_without_repeats()
     assert_eq!(blake(&narrowed).len(), 2, "{narrowed}");
     let none = search(json!({ "text": "Blake", "offence": "52-2" }), Value::Null).await;
     assert_eq!(blake(&none).len(), 0, "{none}");
+    // Every write moved its rows into the index before it committed.
+    assert_eq!(d.app.count("register_pending").await, 0);
+
+    // A row still waiting to enter the index is found all the same.
+    let writer = &d.app.state.store.writer;
+    sqlx::query(
+        "INSERT INTO register_pending (entry, text, incident_id) \
+         SELECT rowid, text, incident_id FROM register_text WHERE register_text MATCH '\"Blake\"'",
+    )
+    .execute(writer)
+    .await
+    .expect("back to waiting");
+    sqlx::query("DELETE FROM register_text WHERE rowid IN (SELECT entry FROM register_pending)")
+        .execute(writer)
+        .await
+        .expect("out of the index");
+    let waiting = search(json!({ "text": "Blake" }), Value::Null).await;
+    assert_eq!(blake(&waiting), blake(&after));
     let bad = d
         .app
         .post(

@@ -225,6 +225,7 @@ async fn attempt(writer: &SqlitePool, batch: &mut [Job]) -> Result<Option<usize>
             return Ok(Some(i));
         }
     }
+    crate::store::register_text::flush(&mut tx).await?;
     tx.commit().await?;
     Ok(None)
 }

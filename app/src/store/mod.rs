@@ -25,6 +25,7 @@ pub mod first_version;
 pub mod group_commit;
 pub mod incidents;
 pub mod register;
+pub mod register_text;
 pub mod review;
 pub mod seed;
 pub mod settings;

@@ -667,7 +667,8 @@ fn push_matches(
 /// The incidents of one register page for a text search: the matches come
 /// newest first by the millisecond (within one, in no set order), so once the
 /// page is full only the rest of its last millisecond can still belong on it,
-/// and the walk stops there.
+/// and the walk stops there. The page is the first of those together with any
+/// match still waiting to enter the index.
 async fn page_of_matches(
     conn: &mut SqliteConnection,
     filter: &ReportFilter,
@@ -689,6 +690,24 @@ async fn page_of_matches(
             page.push((at, id));
         }
     }
+    drop(matches);
+    // Rows a transaction has not yet moved into the index (none, once every
+    // writer has flushed; see `register_text`), matched the slow way.
+    let text = filter.text.as_deref().map(str::trim).unwrap_or_default();
+    let mut q = QueryBuilder::<Sqlite>::new(
+        "SELECT i.occurred_at, i.incident_id FROM register_pending p \
+         CROSS JOIN incident i ON i.incident_id = p.incident_id WHERE p.text LIKE ",
+    );
+    q.push_bind(format!("%{}%", like_escaped(text)))
+        .push(" ESCAPE '\\'");
+    push_filter(&mut q, filter, zone, &TextSearch::None);
+    push_after(&mut q, after);
+    let waiting: Vec<(i64, String)> = q.build_query_as().fetch_all(&mut *conn).await?;
+    page.extend(
+        waiting
+            .into_iter()
+            .filter(|(_, id)| seen.insert(id.clone())),
+    );
     page.sort_unstable_by(|a, b| b.cmp(a));
     page.truncate(want);
     Ok(page.into_iter().map(|(_, id)| id).collect())

@@ -475,6 +475,7 @@ pub async fn correct(
     }));
     audit::append(&mut tx, now, &event).await?;
     let receipt = incidents::receipt(&mut tx, report.incident_id).await?;
+    crate::store::register_text::flush(&mut tx).await?;
     tx.commit().await?;
     Ok(receipt)
 }

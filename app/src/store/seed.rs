@@ -1034,6 +1034,7 @@ pub async fn seed(
                 }
             }
         }
+        crate::store::register_text::flush(&mut tx).await?;
         tx.commit().await?;
     }
     let mut tx = store.begin_write().await?;
