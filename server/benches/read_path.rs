@@ -30,7 +30,7 @@ const PASSWORD: &str = "benchmark pass phrase 2026";
 /// Said in the report: what runs untimed before it is timed, and why.
 const WARM_FIRST: &str = "A sequence that reads many different rows (paging deep, the export) \
     runs once untimed before it is timed: this machine pages out memory left unused for a few \
-    minutes (Linux DAMON `pageout`), and a 7 GB file read cold times the disk, not the server, \
+    minutes (Linux DAMON `pageout`), and a 9 GB file read cold times the disk, not the server, \
     whose working set stays in memory while it serves. A register filter's 200 runs include \
     their first.";
 
@@ -263,7 +263,7 @@ async fn export(
             .stdout(std::fs::File::create(out).expect("csv file"))
             .status()
     };
-    // Both read the same 100 000 citations' rows scattered over a 7 GB file: one
+    // Both read the same 100 000 citations' rows scattered over a 9 GB file: one
     // untimed pass of the limit first (see `WARM_FIRST`), then the limit timed.
     let _ = shell_run(std::path::Path::new("/dev/null"));
     // The limit first: the export then records its batch (100 000 rows written),
