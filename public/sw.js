@@ -1,37 +1,121 @@
-// Wells loitering log service worker: the field form opens with no signal.
+// Wells loitering log service worker: the field form opens with no signal, or
+// with a signal too weak to be worth waiting for.
 //
-// Pages and the app's files are fetched from the network first (so a signal means
-// fresh code and data); every successful answer for a cached path is kept, and is
-// served when the network is gone. Reports are not stored here: the page keeps
-// them in localStorage and its outbox sends them when the signal returns.
-const CACHE = 'wells-pages-v1';
+// The server fills in RELEASE (server/src/release.rs): a digest of the app's
+// files. Pages ask for those files with `?v=RELEASE`, and both caches bear the
+// release in their names, so a phone never pairs one build's page with another
+// build's WASM. A new release is a new worker: it fills its own caches, then
+// drops every older one.
+//
+// Pages and files are fetched from the network first (a signal means fresh code
+// and data); an answer that takes longer than NETWORK_WAIT_MS gives way to the
+// cached copy, and still lands in the cache for next time. Reports are not
+// stored here: the page keeps them in localStorage and its outbox sends them
+// when the signal returns.
+const RELEASE = '__RELEASE__';
+const FILES_CACHE = `wells-files-${RELEASE}`;
+const PAGES_CACHE = `wells-pages-${RELEASE}`;
+const NETWORK_WAIT_MS = 3000;
+// The officer's pages kept for no signal (other roles work at a desk).
 const PAGES = ['/field/new', '/field/reports', '/'];
-const FILES = /^\/(pkg\/|favicon\.svg$|icon-\d+\.png$|manifest\.webmanifest$)/;
+const APP_FILES = ['wells.js', 'wells.wasm', 'wells.css'].map((f) => `/pkg/${f}?v=${RELEASE}`);
+const FILES = /^\/(pkg\/|favicon\.svg$|icon-[\w-]+\.png$|manifest\.webmanifest$)/;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    caches.open(CACHE)
-      .then((cache) => cache.addAll(['/pkg/wells.js', '/pkg/wells.wasm', '/pkg/wells.css', '/manifest.webmanifest']))
+    Promise.all([
+      caches.open(FILES_CACHE).then((cache) =>
+        cache.addAll([...APP_FILES, '/manifest.webmanifest', '/icon-192.png']),
+      ),
+      keepPages(),
+    ])
       .catch(() => undefined)
       .then(() => self.skipWaiting()),
   );
 });
 
+// This release's officer pages, as the signed-in user sees them (a page asked
+// for while signed out is not kept): the saved page and the saved WASM are one
+// build. At install, and once an officer's page is seen signed in (so the form
+// opens with no signal even if the officer never opened it online).
+function keepPages(only = PAGES) {
+  return caches.open(PAGES_CACHE).then((cache) =>
+    Promise.all(
+      only.map((path) =>
+        fetch(path)
+          .then((response) => (keepable(response, true) ? cache.put(path, response) : undefined))
+          .catch(() => undefined),
+      ),
+    ),
+  );
+}
+
+async function keepMissingPages() {
+  const cache = await caches.open(PAGES_CACHE);
+  const saved = await Promise.all(PAGES.map((path) => cache.match(path)));
+  await keepPages(PAGES.filter((_, i) => !saved[i]));
+}
+
+// An officer's page, once running, says so: its own load may have come before
+// this worker took control of it (the first visit), so nothing was saved then.
+self.addEventListener('message', (event) => {
+  if (event.data === 'keep-pages') event.waitUntil(keepMissingPages());
+});
+
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches.keys()
-      .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) =>
+        Promise.all(
+          keys
+            .filter((k) => k.startsWith('wells-') && k !== FILES_CACHE && k !== PAGES_CACHE)
+            .map((k) => caches.delete(k)),
+        ),
+      )
       .then(() => self.clients.claim()),
   );
 });
 
-function keep(request, response) {
-  // Only whole, direct answers: never a redirect to the sign-in page.
-  if (response.ok && !response.redirected && response.type === 'basic') {
-    const copy = response.clone();
-    caches.open(CACHE).then((cache) => cache.put(request, copy));
-  }
-  return response;
+// Only whole, direct answers: never a redirect. A page only as made for a
+// signed-in user (the server marks it, app/src/auth/session.rs), never the
+// "Sign in to continue" page a signed-out request gets.
+const keepable = (response, isPage) =>
+  response.ok && !response.redirected && response.type === 'basic' &&
+  (!isPage || response.headers.get('x-wells-signed-in') === '1');
+const offline = () =>
+  new Response('<!doctype html><html lang="en"><title>Offline</title><p>No signal, and this page is not saved on the phone yet.</p></html>', {
+    status: 503,
+    headers: { 'Content-Type': 'text/html; charset=utf-8' },
+  });
+
+// Called while the fetch event is dispatched, so `waitUntil` may extend it.
+function networkFirst(event, cacheName, isPage) {
+  const request = event.request;
+  const network = fetch(request).then((response) => {
+    if (keepable(response, isPage)) {
+      const copy = response.clone();
+      event.waitUntil(
+        caches.open(cacheName).then(async (cache) => {
+          await cache.put(request, copy);
+          // A signed-in officer's page: save the officer's other pages too.
+          if (isPage && new URL(request.url).pathname.startsWith('/field/')) await keepMissingPages();
+        }),
+      );
+    }
+    return response;
+  });
+  // The network's answer is kept even when the cached copy answered first.
+  event.waitUntil(network.catch(() => undefined));
+  const saved = () => caches.open(cacheName).then((cache) => cache.match(request, { ignoreSearch: isPage }));
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(resolve, NETWORK_WAIT_MS, null);
+  });
+  return Promise.race([network, late])
+    // Slower than NETWORK_WAIT_MS: the cached copy, or else keep waiting.
+    .then(async (first) => first || (await saved()) || network)
+    .catch(async () => (await saved()) || offline())
+    .finally(() => clearTimeout(timer));
 }
 
 self.addEventListener('fetch', (event) => {
@@ -41,18 +125,5 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
   const isPage = request.mode === 'navigate' && PAGES.includes(url.pathname);
   if (!isPage && !FILES.test(url.pathname)) return;
-  event.respondWith(
-    fetch(request)
-      .then((response) => keep(request, response))
-      .catch(() =>
-        caches.match(request, { ignoreSearch: isPage }).then(
-          (cached) =>
-            cached ||
-            new Response('<!doctype html><title>Offline</title><p>No signal, and this page is not saved on the phone yet.</p>', {
-              status: 503,
-              headers: { 'Content-Type': 'text/html; charset=utf-8' },
-            }),
-        ),
-      ),
-  );
+  event.respondWith(networkFirst(event, isPage ? PAGES_CACHE : FILES_CACHE, isPage));
 });

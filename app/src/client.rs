@@ -202,15 +202,56 @@ pub fn register_service_worker() {
     if let Some(window) = web_sys::window() {
         let container = window.navigator().service_worker();
         let _ = container.register("/sw.js");
+        // On an officer's page (a signed-in one: the others answer "Sign in to
+        // continue"), the worker saves the officer's pages it does not hold yet.
+        let path = window.location().pathname().unwrap_or_default();
+        if path.starts_with("/field/") {
+            use wasm_bindgen::{closure::Closure, JsCast, JsValue};
+            let ask = Closure::once(move |registration: JsValue| {
+                let registration: web_sys::ServiceWorkerRegistration =
+                    registration.unchecked_into();
+                if let Some(worker) = registration.active() {
+                    let _ = worker.post_message(&JsValue::from_str("keep-pages"));
+                }
+            });
+            if let Ok(ready) = container.ready() {
+                let _ = ready.then(&ask);
+            }
+            ask.forget();
+        }
     }
 }
 
-/// Drops the pages the service worker kept (they show the signed-in user); called
-/// at sign-out so the next person on this phone does not see them.
+/// Drops the pages the service worker kept (they show the signed-in user), of
+/// every release (`public/sw.js` names its caches `wells-pages-<release>`);
+/// called at sign-out so the next person on this phone does not see them.
 pub fn forget_cached_pages() {
     #[cfg(feature = "hydrate")]
     if let Some(caches) = web_sys::window().and_then(|w| w.caches().ok()) {
-        let _ = caches.delete("wells-pages-v1");
+        use wasm_bindgen::{closure::Closure, JsValue};
+        let store = caches.clone();
+        let drop_pages = Closure::once(move |names: JsValue| {
+            for name in js_sys::Array::from(&names)
+                .iter()
+                .filter_map(|n| n.as_string())
+            {
+                if name.starts_with("wells-pages-") {
+                    let _ = store.delete(&name);
+                }
+            }
+        });
+        let _ = caches.keys().then(&drop_pages);
+        drop_pages.forget();
+    }
+}
+
+/// Asks the browser to keep this site's storage (the drafts and the outbox of
+/// reports not yet sent) under storage pressure rather than evict it; called
+/// once an officer has signed in. The browser may refuse; nothing depends on it.
+pub fn keep_storage() {
+    #[cfg(feature = "hydrate")]
+    if let Some(window) = web_sys::window() {
+        let _ = window.navigator().storage().persist();
     }
 }
 

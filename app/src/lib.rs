@@ -60,7 +60,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <meta charset="utf-8"/>
                 <meta name="viewport" content="width=device-width, initial-scale=1"/>
                 <AutoReload options=options.clone()/>
-                <link id="leptos" rel="stylesheet" href="/pkg/wells.css"/>
+                <link id="leptos" rel="stylesheet" href=format!("/pkg/wells.css{}", release_query())/>
                 <StartApp options/>
                 <MetaTags/>
             </head>
@@ -81,17 +81,32 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 fn StartApp(options: LeptosOptions) -> impl IntoView {
     let nonce = leptos::nonce::use_nonce();
     let pkg = format!("/{}/{}", options.site_pkg_dir, options.output_name);
+    let release = release_query();
     let script = format!(
         "const start = () => import({js:?}).then((app) => \
            app.default({{ module_or_path: {wasm:?} }}).then(() => app.hydrate()));\n\
          const whenIdle = () => ('requestIdleCallback' in window) \
            ? requestIdleCallback(start, {{ timeout: 1000 }}) : setTimeout(start, 0);\n\
+         addEventListener('beforeinstallprompt', (offer) => {{ offer.preventDefault(); \
+           window.wellsInstallOffer = offer; dispatchEvent(new Event('wells-install-offer')); }});\n\
          if (document.readyState === 'complete') whenIdle(); \
          else addEventListener('load', whenIdle, {{ once: true }});",
-        js = format!("{pkg}.js"),
-        wasm = format!("{pkg}.wasm"),
+        js = format!("{pkg}.js{release}"),
+        wasm = format!("{pkg}.wasm{release}"),
     );
     view! { <script type="module" nonce=nonce>{script}</script> }
+}
+
+/// `?v=<release>` for the app's files (`server::release`): a page asks for the
+/// files of its own build, which the service worker keeps under that name, so an
+/// old build's cached WASM can never answer a new build's page. Empty where the
+/// server's state is not at hand (the 404 fallback).
+fn release_query() -> String {
+    #[cfg(feature = "ssr")]
+    if let Some(state) = use_context::<crate::state::AppState>() {
+        return format!("?v={}", state.settings.release);
+    }
+    String::new()
 }
 
 /// The Content-Security-Policy of a page: only scripts of our origin and the

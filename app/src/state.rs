@@ -32,6 +32,9 @@ pub struct Settings {
     pub secure_cookies: bool,
     /// The zone times are shown and printed in.
     pub town_zone: crate::town_time::TownZone,
+    /// The browser app's build this server hands out (`server::release`): pages
+    /// ask for its files with `?v=` this, and the service worker's caches bear it.
+    pub release: String,
 }
 
 impl Settings {

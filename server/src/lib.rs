@@ -5,6 +5,7 @@ pub mod cli;
 pub mod config;
 pub mod downloads;
 pub mod health;
+pub mod release;
 pub mod request_log;
 pub mod security;
 
@@ -59,6 +60,7 @@ pub fn app_state_with_clock(
             idle_timeout_ms: i64::from(serve.idle_timeout_minutes) * 60_000,
             absolute_timeout_ms: i64::from(serve.session_hours) * 3_600_000,
             town_zone,
+            release: release::of_site(&serve.site_root),
         }),
         clock,
         sign_in_limiter: Arc::new(RateLimiter::per_minute(serve.sign_in_per_minute)),
@@ -79,6 +81,7 @@ pub fn router(state: AppState) -> Router {
         .with_expiry(Expiry::OnSessionEnd);
     Router::new()
         .route("/healthz", get(health::healthz))
+        .route("/sw.js", get(release::service_worker))
         .route("/citations/{number}/pdf", get(downloads::citation_pdf))
         .route("/reports/{id}/pdf", get(downloads::report_pdf))
         .route("/dashboard/{file}", get(downloads::dashboard_csv))

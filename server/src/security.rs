@@ -94,10 +94,8 @@ fn cross_origin_refusal(request: &Request, expected: &str) -> Option<audit::Even
 /// because pages and API answers hold criminal-justice data of the signed-in user.
 fn cacheable(path: &str) -> bool {
     path.starts_with("/pkg/")
-        || matches!(
-            path,
-            "/favicon.svg" | "/icon-192.png" | "/icon-512.png" | "/manifest.webmanifest" | "/sw.js"
-        )
+        || (path.starts_with("/icon-") && path.ends_with(".png"))
+        || matches!(path, "/favicon.svg" | "/manifest.webmanifest" | "/sw.js")
 }
 
 /// Adds the security headers to every response.

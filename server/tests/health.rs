@@ -91,6 +91,26 @@ async fn pages_load_the_wasm_file_cargo_leptos_writes() {
     // page would ever hydrate.
     let dir = tempfile::tempdir().expect("tempdir");
     let (_, body) = get(server::router(state(&dir).await), "/sign-in").await;
-    assert!(body.contains(r#""/pkg/wells.wasm""#), "{body}");
+    assert!(body.contains(r#""/pkg/wells.wasm?v="#), "{body}");
     assert!(!body.contains("wells_bg"), "{body}");
+}
+
+#[tokio::test]
+async fn pages_ask_for_the_files_of_the_release_the_service_worker_keeps() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let router = server::router(state(&dir).await);
+    let (_, worker) = get(router.clone(), "/sw.js").await;
+    let release = worker
+        .split("const RELEASE = '")
+        .nth(1)
+        .and_then(|rest| rest.split('\'').next())
+        .expect("the worker names its release");
+    assert_eq!(release.len(), 12, "{worker}");
+    let (_, page) = get(router, "/sign-in").await;
+    for file in ["wells.js", "wells.wasm", "wells.css"] {
+        assert!(
+            page.contains(&format!("/pkg/{file}?v={release}")),
+            "{file}: {page}"
+        );
+    }
 }

@@ -73,8 +73,20 @@ pub async fn resolve_actor(
             request.extensions_mut().insert(actor);
         }
     }
-    next.run(request).await
+    let signed_in = request.extensions().get::<Actor>().is_some();
+    let mut response = next.run(request).await;
+    if signed_in {
+        response
+            .headers_mut()
+            .insert(SIGNED_IN_HEADER, axum::http::HeaderValue::from_static("1"));
+    }
+    response
 }
+
+/// Marks an answer made for a signed-in user. The service worker keeps a page
+/// for use with no signal only with it (`public/sw.js`): a page asked for while
+/// signed out answers 200 with "Sign in to continue", which is no use offline.
+pub const SIGNED_IN_HEADER: &str = "x-wells-signed-in";
 
 async fn current_actor(state: &AppState, session: &Session, source: Option<&str>) -> Option<Actor> {
     let record = match session.get::<SessionRecord>(SESSION_KEY).await {
@@ -182,6 +194,7 @@ mod tests {
             absolute_timeout_ms: 12 * 3_600_000,
             secure_cookies: false,
             town_zone: crate::town_time::TownZone::named("America/New_York").expect("zone"),
+            release: "test".into(),
         }
     }
 

@@ -3,6 +3,7 @@
 pub mod confirm;
 pub mod connection;
 pub mod form;
+pub mod install;
 pub mod layout;
 pub mod load_error;
 pub mod session;

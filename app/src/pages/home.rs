@@ -2,6 +2,7 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 
 use crate::access::{Decision, Permission};
+use crate::components::install::InstallApp;
 use crate::components::session::use_current_user;
 
 /// Where each kind of user starts, as (permission, link, title, what it is for).
@@ -58,9 +59,13 @@ pub fn HomePage() -> impl IntoView {
                                 <li class="panel"><a href=*href><strong>{*title}</strong></a><p class="hint">{*about}</p></li>
                             })
                             .collect();
+                        // The officer's phone is where the app is worth installing.
+                        let install = (Permission::RecordIncidents.allows(Some(&me.roles)) == Decision::Allow)
+                            .then(|| view! { <InstallApp/> });
                         view! {
                             <h2>{format!("Welcome, {}", me.full_name)}</h2>
                             <ul class="desks">{desks}</ul>
+                            {install}
                         }.into_any()
                     }
                 }

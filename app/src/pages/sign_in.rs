@@ -20,6 +20,10 @@ pub fn SignInPage() -> impl IntoView {
     });
     Effect::new(move |_| {
         if let Some(Ok(me)) = attempt.value().get() {
+            // An officer's drafts and unsent reports live in this browser's storage.
+            if me.has(crate::model::account::Role::Officer) {
+                crate::client::keep_storage();
+            }
             if me.must_change_password {
                 go_to("/account/password");
             } else {
