@@ -3,7 +3,7 @@
 # target/bench/report.md — the machine, the write path beside the disk's raw commit
 # rate, the read path and the export at 1 000 000 seeded incidents, what a phone
 # downloads beside an empty Leptos app, and Lighthouse. Not part of `make test`:
-# the first run seeds 1 000 000 incidents (about 12 minutes) and builds release.
+# the first run seeds 1 000 000 incidents (about 19 minutes) and builds release.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)

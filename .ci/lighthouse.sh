@@ -53,10 +53,11 @@ audit() { # name path [cookie]
     const a = r.audits;
     const s = (c) => Math.round(r.categories[c].score * 100);
     const ms = (k) => (a[k].numericValue / 1000).toFixed(2) + " s";
-    console.log(`| ${process.argv[2]} | ${s("performance")} | ${s("accessibility")} | ${ms("first-contentful-paint")} | ${ms("largest-contentful-paint")} | ${ms("interactive")} | ${Math.round(a["total-byte-weight"].numericValue / 1024)} KiB |`);
+    const whole = (k) => Math.round(a[k].numericValue) + " ms";
+    console.log(`| ${process.argv[2]} | ${s("performance")} | ${s("accessibility")} | ${ms("first-contentful-paint")} | ${ms("largest-contentful-paint")} | ${ms("interactive")} | ${whole("total-blocking-time")} | ${whole("mainthread-work-breakdown")} | ${Math.round(a["total-byte-weight"].numericValue / 1024)} KiB |`);
   ' "$work/$1.json" "$1 ($2)"
 }
-echo "| page | performance | accessibility | FCP | LCP | TTI | transferred |"
-echo "|---|---:|---:|---:|---:|---:|---:|"
+echo "| page | performance | accessibility | FCP | LCP | TTI | TBT | main thread | transferred |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 audit sign-in /sign-in
 audit new-incident /field/new "$cookie"

@@ -88,3 +88,14 @@ row "empty Leptos app: JS" "$work/empty/empty.js"
 row "Wells app: WASM" "$work/wells/wells_bg.wasm"
 row "Wells app: JS" "$work/wells/wells.js"
 row "Wells app: CSS (unminified)" "$root/style/main.css"
+
+# What a fresh load of any page (the field form included) runs, gzipped, beside the
+# empty app: issue #15's target is at most 200 KB (204 800 bytes), 1.5 x the empty
+# app the stretch.
+empty_gz=$(( $(gz "$work/empty/empty_bg.wasm") + $(gz "$work/empty/empty.js") ))
+wells_gz=$(( $(gz "$work/wells/wells_bg.wasm") + $(gz "$work/wells/wells.js") ))
+echo
+echo "| JS + WASM, gzip -9 | bytes | × the empty app |"
+echo "|---|---:|---:|"
+echo "| empty Leptos app | $empty_gz | 1.0 |"
+echo "| Wells app (every page, /field/new included; target ≤ 204800) | $wells_gz | $(python3 -c "print(f'{$wells_gz / $empty_gz:.1f}')") |"
