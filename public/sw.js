@@ -21,6 +21,9 @@ const PAGES = ['/field/new', '/field/reports', '/'];
 const APP_FILES = ['wells.js', 'wells.wasm', 'wells.css'].map((f) => `/pkg/${f}?v=${RELEASE}`);
 const FILES = /^\/(pkg\/|favicon\.svg$|icon-[\w-]+\.png$|manifest\.webmanifest$)/;
 
+// If this release's files cannot all be fetched (a weak signal), the install
+// fails and the browser keeps the release the phone has, caches and all, and
+// tries again at a later page load: a new worker never takes over half-saved.
 self.addEventListener('install', (event) => {
   event.waitUntil(
     Promise.all([
@@ -28,9 +31,7 @@ self.addEventListener('install', (event) => {
         cache.addAll([...APP_FILES, '/manifest.webmanifest', '/icon-192.png']),
       ),
       keepPages(),
-    ])
-      .catch(() => undefined)
-      .then(() => self.skipWaiting()),
+    ]).then(() => self.skipWaiting()),
   );
 });
 
