@@ -24,20 +24,10 @@ CREATE TABLE register_entry (
 );
 CREATE INDEX register_entry_incident ON register_entry (incident_id);
 
--- New rows wait here until their transaction ends (`store::register_text::
--- flush`, which searches also read): FTS5 writes its pending rows to disk at
--- the start of every statement of a transaction, so rows added one statement
--- at a time would each become a segment to merge. Moved in one statement, in
--- rowid order, a transaction's rows are one segment.
-CREATE TABLE register_pending (
-    entry INTEGER PRIMARY KEY,
-    text TEXT NOT NULL,
-    incident_id TEXT NOT NULL
-);
-
 -- Rows go in and out through this view, so the numbering is in one place.
 CREATE VIEW register_source (source, incident_id, text) AS
-    SELECT source, incident_id, NULL FROM register_entry;
+    SELECT e.source, e.incident_id, t.text
+    FROM register_entry e JOIN register_text t ON t.rowid = e.entry;
 
 CREATE TRIGGER register_source_insert INSTEAD OF INSERT ON register_source
 BEGIN
@@ -49,14 +39,12 @@ BEGIN
                NEW.source, NEW.incident_id
         FROM (SELECT occurred_at * 2097152 AS base FROM incident
               WHERE incident_id = NEW.incident_id);
-    INSERT INTO register_pending (entry, text, incident_id)
+    INSERT INTO register_text (rowid, text, incident_id)
         SELECT entry, NEW.text, NEW.incident_id FROM register_entry WHERE source = NEW.source;
 END;
 
 CREATE TRIGGER register_source_delete INSTEAD OF DELETE ON register_source
 BEGIN
-    DELETE FROM register_pending
-        WHERE entry = (SELECT entry FROM register_entry WHERE source = OLD.source);
     DELETE FROM register_text
         WHERE rowid = (SELECT entry FROM register_entry WHERE source = OLD.source);
     DELETE FROM register_entry WHERE source = OLD.source;
@@ -77,8 +65,7 @@ INSERT INTO register_entry (entry, source, incident_id)
     FROM register_backfill b JOIN incident i ON i.incident_id = b.incident_id;
 INSERT INTO register_text (rowid, text, incident_id)
     SELECT e.entry, b.text, b.incident_id
-    FROM register_backfill b JOIN register_entry e ON e.source = b.source
-    ORDER BY e.entry;
+    FROM register_backfill b JOIN register_entry e ON e.source = b.source;
 DROP TABLE register_backfill;
 
 -- Kept in step with the records in the same transaction as every change.

@@ -348,3 +348,68 @@ async fn a_first_version_report_is_amended_under_todays_rules_and_prints_in_toda
         .expect("verify");
     assert!(verified.is_ok(), "{verified:?}");
 }
+
+/// A database that took migration 0014 as it landed (index rows added by its
+/// triggers one statement at a time) moves to 0015's waiting table: its index
+/// is kept, every search finds what it found before, and nothing is left
+/// waiting.
+#[tokio::test]
+async fn a_database_indexed_by_migration_14_searches_the_same_after_15() {
+    const LAST_OF_14: i64 = 20261204000014;
+    let dir = first_version_dir();
+    let url = format!("sqlite://{}", dir.path().join("wells.db").display());
+    let pool = sqlx::SqlitePool::connect(&url).await.expect("open");
+    let mut to_14 = sqlx::migrate::Migrator::new(std::path::Path::new("migrations"))
+        .await
+        .expect("migrations");
+    to_14.migrations = to_14
+        .migrations
+        .iter()
+        .filter(|m| m.version <= LAST_OF_14)
+        .cloned()
+        .collect::<Vec<_>>()
+        .into();
+    to_14.run(&pool).await.expect("migrate to 0014");
+    let (name,): (String,) = sqlx::query_as(
+        "SELECT full_name FROM subject WHERE full_name IS NOT NULL ORDER BY rowid LIMIT 1",
+    )
+    .fetch_one(&pool)
+    .await
+    .expect("a named person");
+    let surname = name.rsplit(' ').next().expect("surname").to_string();
+    let indexed: (i64,) = sqlx::query_as("SELECT count(*) FROM register_text")
+        .fetch_one(&pool)
+        .await
+        .expect("count");
+    let found_before: Vec<(String,)> = sqlx::query_as(
+        "SELECT DISTINCT incident_id FROM register_text WHERE register_text MATCH ?1 ORDER BY 1",
+    )
+    .bind(format!("\"{surname}\""))
+    .fetch_all(&pool)
+    .await
+    .expect("match");
+    assert!(!found_before.is_empty(), "{surname} is in the 0014 index");
+    pool.close().await;
+
+    let app = TestApp::in_dir(dir, Serve::default()).await;
+    assert_eq!(app.count("register_text").await, indexed.0);
+    assert_eq!(app.count("register_pending").await, 0);
+    let chief = session(&app, CHIEF).await;
+    let page = call(
+        &app,
+        &chief,
+        "register/search",
+        json!({ "filter": { "text": surname }, "after": null }),
+    )
+    .await;
+    let mut found_after: Vec<String> = page["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| r["incident_id"].as_str().expect("id").to_string())
+        .collect();
+    found_after.sort();
+    found_after.dedup();
+    let before: Vec<String> = found_before.into_iter().map(|(id,)| id).collect();
+    assert_eq!(found_after, before);
+}

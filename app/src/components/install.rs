@@ -6,6 +6,10 @@
 
 use leptos::prelude::*;
 
+/// Where the start script keeps the browser's offer (see `StartApp` in lib.rs).
+#[cfg(feature = "hydrate")]
+const OFFER: &str = "wellsInstallOffer";
+
 #[component]
 pub fn InstallApp() -> impl IntoView {
     let offered = RwSignal::new(false);
@@ -42,11 +46,7 @@ pub fn InstallApp() -> impl IntoView {
             }
             // The browser offers an event's prompt once.
             if let Some(window) = web_sys::window() {
-                let _ = js_sys::Reflect::set(
-                    &window,
-                    &"wellsInstallOffer".into(),
-                    &wasm_bindgen::JsValue::NULL,
-                );
+                let _ = js_sys::Reflect::set(&window, &OFFER.into(), &wasm_bindgen::JsValue::NULL);
             }
         }
         offered.set(false);
@@ -65,7 +65,7 @@ pub fn InstallApp() -> impl IntoView {
 #[cfg(feature = "hydrate")]
 fn pending_offer() -> Option<wasm_bindgen::JsValue> {
     let window = web_sys::window()?;
-    js_sys::Reflect::get(&window, &"wellsInstallOffer".into())
+    js_sys::Reflect::get(&window, &OFFER.into())
         .ok()
         .filter(|v| !v.is_null() && !v.is_undefined())
 }

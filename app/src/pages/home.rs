@@ -53,14 +53,15 @@ pub fn HomePage() -> impl IntoView {
                         <p><a class="button" href="/sign-in">"Sign in"</a></p>
                     }.into_any(),
                     Some(me) => {
+                        let may = |p: &Permission| p.allows(Some(&me.roles)) == Decision::Allow;
                         let desks: Vec<_> = DESKS.iter()
-                            .filter(|(p, ..)| p.allows(Some(&me.roles)) == Decision::Allow)
+                            .filter(|(p, ..)| may(p))
                             .map(|(_, href, title, about)| view! {
                                 <li class="panel"><a href=*href><strong>{*title}</strong></a><p class="hint">{*about}</p></li>
                             })
                             .collect();
                         // The officer's phone is where the app is worth installing.
-                        let install = (Permission::RecordIncidents.allows(Some(&me.roles)) == Decision::Allow)
+                        let install = may(&Permission::RecordIncidents)
                             .then(|| view! { <InstallApp/> });
                         view! {
                             <h2>{format!("Welcome, {}", me.full_name)}</h2>

@@ -1,4 +1,4 @@
-//! The register's full-text index (migration 0014): rows for each person's name
+//! The register's full-text index (migrations 0014 and 0015): rows for each person's name
 //! or description, each incident's place and each citation's number, in the
 //! register's order. Triggers number each new row and leave it in
 //! `register_pending`; [`flush`] moves a transaction's rows into the index in
