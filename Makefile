@@ -22,6 +22,8 @@ export LEPTOS_LIB_DIR := app
 export LEPTOS_BIN_DIR := server
 export LEPTOS_JS_MINIFY := false
 export LEPTOS_HASH_FILES := false
+# The two go together: the feature marks the on-demand pages, --split moves them out.
+SPLIT := --split --lib-features hydrate,split
 
 .PHONY: run test build tools wasm-target cargo-leptos wasm-bindgen browser e2e-deps \
         test-rust lint e2e clean-data bench crash-test cargo-deny deny
@@ -39,8 +41,10 @@ test: tools browser e2e-deps cargo-deny
 	$(MAKE) lint
 	$(MAKE) e2e
 
+# --split with the app's `split` feature: the officer's pages are the main WASM,
+# the desk's, court's, admin and account pages load on demand (app/src/on_demand.rs).
 build: tools
-	cargo leptos build
+	cargo leptos build $(SPLIT)
 
 # `make test-rust T=lockout` runs only the tests whose names contain "lockout".
 test-rust:
@@ -49,7 +53,7 @@ test-rust:
 lint:
 	cargo clippy --workspace --all-targets -- -D warnings
 	env -u RUSTFLAGS cargo clippy -p app --lib --target wasm32-unknown-unknown \
-	  --no-default-features --features hydrate -- -D warnings
+	  --no-default-features --features hydrate,split -- -D warnings
 
 e2e:
 	end2end/run-suite.sh

@@ -30,7 +30,7 @@ cargo bench -p server --bench read_path
 {
   echo "## Phone: what the browser downloads"
   echo
-  echo '`bash .ci/wasm-size.sh` (release: opt-level "z", LTO, one codegen unit, wasm-opt -Oz). Every page, the field form included, loads the one WASM, its JS and the CSS.'
+  echo '`bash .ci/wasm-size.sh` (release, split: opt-level "z", LTO, one codegen unit, wasm-opt -Oz on every file). The officer'"'"'s pages load the main WASM, its JS, the split loader and the CSS; a desk, court, admin or account page fetches its own WASM and shared chunks when first opened.'
   echo
   bash .ci/wasm-size.sh
   echo

@@ -2,7 +2,7 @@
 # Lighthouse (npm lighthouse 12.2.3 — 13 wants Node 22 — with Debian's Chromium via
 # CHROME_PATH, its default mobile emulation and throttling) on the sign-in page and
 # the officer's new-incident form, served by the release server with the release
-# WASM of .ci/wasm-size.sh (run that first). Prints a Markdown table.
+# split site of .ci/wasm-size.sh (run that first). Prints a Markdown table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -14,16 +14,15 @@ if [ ! -x "$work/node/node_modules/.bin/lighthouse" ]; then
   mkdir -p "$work/node"
   (cd "$work/node" && npm install --no-audit --no-fund --silent -E lighthouse@12.2.3 >/dev/null)
 fi
-wasm="$root/target/wasm-size/wells"
-[ -f "$wasm/wells_bg.wasm" ] || { echo "lighthouse: run .ci/wasm-size.sh first" >&2; exit 1; }
+release_pkg="$root/target/wasm-size/site/pkg"
+[ -f "$release_pkg/wells.wasm" ] || { echo "lighthouse: run .ci/wasm-size.sh first" >&2; exit 1; }
 [ -d "$root/target/site/pkg" ] || { echo "lighthouse: run make build first (CSS and assets)" >&2; exit 1; }
 
 cargo build --quiet --release -p server
-# The debug site's CSS and assets, with the release WASM and its JS glue.
+# The debug site's assets (icons, manifest), with the release build's files.
 site="$work/site"
 rm -rf "$site" && cp -r "$root/target/site" "$site"
-cp "$wasm/wells_bg.wasm" "$site/pkg/wells.wasm"
-cp "$wasm/wells.js" "$site/pkg/wells.js"
+rm -rf "$site/pkg" && cp -r "$release_pkg" "$site/pkg"
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
 export WELLS_DATABASE="$work/wells.db" WELLS_LISTEN="127.0.0.1:$port" WELLS_SITE_ROOT="$site" \

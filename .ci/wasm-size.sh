@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Measures what a phone downloads: the release WASM + JS of the app, beside an empty
 # Leptos 0.8 app built with the same profile (the #2 baseline later issues are held to).
+# The app is built as it ships, split (cargo leptos build --release --split with the
+# app's `split` feature, app/src/on_demand.rs): the officer's pages are the main
+# WASM; each desk, court, admin and account page is fetched when first opened.
 #
-#   bash .ci/wasm-size.sh            # prints a Markdown table
+#   bash .ci/wasm-size.sh            # prints Markdown tables
 #
 # Both builds use the workspace's `wasm-release` profile (opt-level "z", LTO, one codegen
 # unit, panic=abort), `--cfg erase_components` (without it the app's view types overflow
@@ -74,7 +77,18 @@ build() { # name manifest crate-file features
     "$out/${name}_bg.wasm" -o "$out/${name}_bg.wasm"
 }
 build empty "$empty/Cargo.toml" empty
-build wells "$root/app/Cargo.toml" app --no-default-features --features hydrate
+
+# The app, split, into its own site (cargo-leptos runs wasm-opt -Oz on every file,
+# the npm binaryen first on PATH). Its wasm build reuses target/front.
+site="$work/site"
+rm -rf "$site"
+(
+  unset CARGO_TARGET_DIR
+  PATH="$(dirname "$wasm_opt"):$PATH" LEPTOS_SITE_ROOT="$site" LEPTOS_HASH_FILES=false \
+    cargo leptos build --release --frontend-only --split --lib-features hydrate,split \
+    >"$work/leptos-build.log" 2>&1
+) || { tail -n 40 "$work/leptos-build.log" >&2; exit 1; }
+pkg="$site/pkg"
 
 size() { stat -c %s "$1"; }
 gz() { gzip -9 -c "$1" | wc -c; }
@@ -85,17 +99,33 @@ echo "| file | raw bytes | gzip -9 bytes |"
 echo "|---|---:|---:|"
 row "empty Leptos app: WASM" "$work/empty/empty_bg.wasm"
 row "empty Leptos app: JS" "$work/empty/empty.js"
-row "Wells app: WASM" "$work/wells/wells_bg.wasm"
-row "Wells app: JS" "$work/wells/wells.js"
-row "Wells app: CSS (unminified)" "$root/style/main.css"
+row "Wells app, main: WASM" "$pkg/wells.wasm"
+row "Wells app, main: JS" "$pkg/wells.js"
+row "Wells app, split loader: JS" "$pkg/__wasm_split.______________________.js"
+row "Wells app: CSS (minified)" "$pkg/wells.css"
 
-# What a fresh load of any page (the field form included) runs, gzipped, beside the
+# What a fresh load of an officer's page (the field form) runs, gzipped, beside the
 # empty app: issue #15's target is at most 200 KB (204 800 bytes), 1.5 x the empty
 # app the stretch.
 empty_gz=$(( $(gz "$work/empty/empty_bg.wasm") + $(gz "$work/empty/empty.js") ))
-wells_gz=$(( $(gz "$work/wells/wells_bg.wasm") + $(gz "$work/wells/wells.js") ))
+main_gz=$(( $(gz "$pkg/wells.wasm") + $(gz "$pkg/wells.js") + $(gz "$pkg/__wasm_split.______________________.js") ))
 echo
 echo "| JS + WASM, gzip -9 | bytes | × the empty app |"
 echo "|---|---:|---:|"
 echo "| empty Leptos app | $empty_gz | 1.0 |"
-echo "| Wells app (every page, /field/new included; target ≤ 204800) | $wells_gz | $(python3 -c "print(f'{$wells_gz / $empty_gz:.1f}')") |"
+echo "| Wells app, fresh load of /field/new (main WASM, JS, split loader; target ≤ 204800) | $main_gz | $(python3 -c "print(f'{$main_gz / $empty_gz:.1f}')") |"
+
+# Each on-demand page: the files its first opening fetches (its own WASM and the
+# chunks it shares with others, from the split manifest), gzipped.
+echo
+echo "| on-demand page (first opening) | files | gzip -9 bytes |"
+echo "|---|---:|---:|"
+python3 - "$pkg" <<'PY'
+import gzip, json, os, sys
+pkg = sys.argv[1]
+manifest = json.load(open(os.path.join(pkg, "__wasm_split_manifest.json")))
+gz = lambda f: len(gzip.compress(open(os.path.join(pkg, f + ".wasm"), "rb").read(), 9))
+for split, files in sorted(manifest.items()):
+    name = split.strip("_").rsplit("_view_", 1)[0].replace("_route", "").replace("_", " ")
+    print(f"| {name} | {len(files)} | {sum(gz(f) for f in files)} |")
+PY

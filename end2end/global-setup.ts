@@ -9,6 +9,9 @@ export const USERS: { username: string; roles: string[]; name: string; badge?: s
   { username: 'clerk', roles: ['clerk'], name: 'Clerk Dana Moss' },
   { username: 'officer', roles: ['officer'], name: 'Officer Sam Price', badge: '117' },
   { username: 'officer2', roles: ['officer'], name: 'Officer Lee Tran', badge: '204' },
+  // Both on patrol and at the desk: the split build's on-demand spec goes from the
+  // field form to the review queue in one session.
+  { username: 'sergeant', roles: ['officer', 'chief'], name: 'Sergeant Pat Kim', badge: '150' },
   { username: 'lockme-phone', roles: ['officer'], name: 'Officer Lock Phone', badge: '301' },
   { username: 'lockme-desktop', roles: ['officer'], name: 'Officer Lock Desktop', badge: '302' },
 ];

@@ -2,14 +2,17 @@
 // with a signal too weak to be worth waiting for.
 //
 // The server fills in RELEASE (server/src/release.rs): a digest of the app's
-// files. Pages ask for those files with `?v=RELEASE`, and both caches bear the
-// release in their names, so a phone never pairs one build's page with another
-// build's WASM. A new release is a new worker: it fills its own caches, then
-// drops every older one.
+// files, which it serves under /pkg/RELEASE/ only. Both caches bear the release
+// in their names, so a phone never pairs one build's page with another build's
+// WASM. A new release is a new worker: it fills its own caches (the on-demand
+// pages' WASM of a split build too, so a page the phone has opened before opens
+// again with no signal), then drops every older one.
 //
-// Pages and files are fetched from the network first (a signal means fresh code
-// and data); an answer that takes longer than NETWORK_WAIT_MS gives way to the
-// cached copy, and still lands in the cache for next time. Reports are not
+// This release's files (/pkg/RELEASE/) come from the cache first: their names
+// change with their contents. Pages and the other files are fetched from the
+// network first (a signal means fresh data); an answer that takes longer than
+// NETWORK_WAIT_MS gives way to the cached copy, and still lands in the cache for
+// next time. Reports are not
 // stored here: the page keeps them in localStorage and its outbox sends them
 // when the signal returns.
 const RELEASE = '__RELEASE__';
@@ -18,7 +21,9 @@ const PAGES_CACHE = `wells-pages-${RELEASE}`;
 const NETWORK_WAIT_MS = 3000;
 // The officer's pages kept for no signal (other roles work at a desk).
 const PAGES = ['/field/new', '/field/reports', '/'];
-const APP_FILES = ['wells.js', 'wells.wasm', 'wells.css'].map((f) => `/pkg/${f}?v=${RELEASE}`);
+// The split build's loader and on-demand pages (none in a build that does not split).
+const SPLIT_FILES = '__SPLIT_FILES__';
+const APP_FILES = ['wells.js', 'wells.wasm', 'wells.css', ...SPLIT_FILES].map((f) => `/pkg/${RELEASE}/${f}`);
 const FILES = /^\/(pkg\/|favicon\.svg$|icon-[\w-]+\.png$|manifest\.webmanifest$)/;
 
 // If this release's files cannot all be fetched (a weak signal), the install
@@ -126,5 +131,15 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
   const isPage = request.mode === 'navigate' && PAGES.includes(url.pathname);
   if (!isPage && !FILES.test(url.pathname)) return;
+  // This release's files never change under their names: the saved copy answers
+  // at once, with no signal as with one bar (an on-demand page opens instantly).
+  if (url.pathname.startsWith(`/pkg/${RELEASE}/`)) {
+    event.respondWith(
+      caches.open(FILES_CACHE)
+        .then((cache) => cache.match(request))
+        .then((saved) => saved || networkFirst(event, FILES_CACHE, false)),
+    );
+    return;
+  }
   event.respondWith(networkFirst(event, isPage ? PAGES_CACHE : FILES_CACHE, isPage));
 });

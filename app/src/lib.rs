@@ -15,6 +15,7 @@ pub mod components;
 pub mod documents;
 pub mod error;
 pub mod model;
+pub mod on_demand;
 pub mod ordinance;
 pub mod outbox;
 pub mod pages;
@@ -29,21 +30,18 @@ use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, Link, Meta, MetaTags, Title};
 use leptos_router::{
     components::{Route, Router, Routes},
-    path, SsrMode,
+    path, Lazy, SsrMode,
 };
 
 use crate::components::layout::Layout;
 use crate::components::session::provide_current_user;
-use crate::pages::account::PasswordPage;
-use crate::pages::admin::{audit::AuditPage, settings::SettingsPage, users::UsersPage};
+use crate::on_demand::{
+    AccountPasswordRoute, AdminAuditRoute, AdminSettingsRoute, AdminUsersRoute, CourtCitationRoute,
+    CourtQueueRoute, CourtRegisterRoute, DeskAmendRoute, DeskDashboardRoute, DeskQueueRoute,
+    DeskRegisterRoute, DeskReportRoute,
+};
 use crate::pages::citation::CitationPage;
-use crate::pages::court::{
-    citation::CourtCitationPage, register::CourtRegisterPage, FilingQueuePage,
-};
-use crate::pages::desk::{
-    dashboard::DashboardPage, queue::ReviewQueuePage, register::RegisterPage, report::ReportPage,
-};
-use crate::pages::field::correct::{AmendReportPage, CorrectReportPage};
+use crate::pages::field::correct::CorrectReportPage;
 use crate::pages::field::{reports::MyReportsPage, NewIncidentPage};
 use crate::pages::setup::SetupPage;
 use crate::pages::sign_in::SignInPage;
@@ -60,8 +58,8 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <meta charset="utf-8"/>
                 <meta name="viewport" content="width=device-width, initial-scale=1"/>
                 <AutoReload options=options.clone()/>
-                <link id="leptos" rel="stylesheet" href=format!("/pkg/wells.css{}", release_query())/>
-                <StartApp options/>
+                <link id="leptos" rel="stylesheet" href=format!("{}/wells.css", release_files())/>
+                <StartApp/>
                 <MetaTags/>
             </head>
             <body>
@@ -78,10 +76,9 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 /// preloads it from the head) only slows the first paint. Until the app runs,
 /// forms that need it keep their buttons disabled (`hydrated`).
 #[component]
-fn StartApp(options: LeptosOptions) -> impl IntoView {
+fn StartApp() -> impl IntoView {
     let nonce = leptos::nonce::use_nonce();
-    let pkg = format!("/{}/{}", options.site_pkg_dir, options.output_name);
-    let release = release_query();
+    let files = release_files();
     let script = format!(
         "const start = () => import({js:?}).then((app) => \
            app.default({{ module_or_path: {wasm:?} }}).then(() => app.hydrate()));\n\
@@ -91,22 +88,24 @@ fn StartApp(options: LeptosOptions) -> impl IntoView {
            window.wellsInstallOffer = offer; dispatchEvent(new Event('wells-install-offer')); }});\n\
          if (document.readyState === 'complete') whenIdle(); \
          else addEventListener('load', whenIdle, {{ once: true }});",
-        js = format!("{pkg}.js{release}"),
-        wasm = format!("{pkg}.wasm{release}"),
+        js = format!("{files}/wells.js"),
+        wasm = format!("{files}/wells.wasm"),
     );
     view! { <script type="module" nonce=nonce>{script}</script> }
 }
 
-/// `?v=<release>` for the app's files (`server::release`): a page asks for the
-/// files of its own build, which the service worker keeps under that name, so an
-/// old build's cached WASM can never answer a new build's page. Empty where the
-/// server's state is not at hand (the 404 fallback).
-fn release_query() -> String {
+/// Where the app's files of this server's release are: `/pkg/<release>`
+/// (`server::release`). A page asks for the files of its own build, the split
+/// loader fetches on-demand pages relative to them, and the service worker keeps
+/// them under that name, so an old build's cached WASM can never answer a new
+/// build's page. Plain `/pkg` where the server's state is not at hand (the 404
+/// fallback), which serves the same files without the release check.
+fn release_files() -> String {
     #[cfg(feature = "ssr")]
     if let Some(state) = use_context::<crate::state::AppState>() {
-        return format!("?v={}", state.settings.release);
+        return format!("/pkg/{}", state.settings.release);
     }
-    String::new()
+    String::from("/pkg")
 }
 
 /// The Content-Security-Policy of a page: only scripts of our origin and the
@@ -152,29 +151,32 @@ pub fn App() -> impl IntoView {
         <Link rel="icon" href="/favicon.svg" type_="image/svg+xml"/>
         <Link rel="manifest" href="/manifest.webmanifest"/>
         <Meta name="theme-color" content="#0b3d91"/>
-        <Title formatter=|page: String| format!("{page} · Wells PD loitering log")/>
+        <Title
+            formatter=|page: String| format!("{page} · Wells PD loitering log")
+            text=on_demand::title_while_loading()
+        />
         <Router>
             <Layout>
                 <Routes fallback=NotFound>
                     <Route path=path!("") view=HomePage ssr=ssr()/>
                     <Route path=path!("/sign-in") view=SignInPage ssr=ssr()/>
                     <Route path=path!("/setup") view=SetupPage ssr=ssr()/>
-                    <Route path=path!("/account/password") view=PasswordPage ssr=ssr()/>
-                    <Route path=path!("/admin/users") view=UsersPage ssr=ssr()/>
-                    <Route path=path!("/admin/audit") view=AuditPage ssr=ssr()/>
-                    <Route path=path!("/admin/settings") view=SettingsPage ssr=ssr()/>
+                    <Route path=path!("/account/password") view={Lazy::<AccountPasswordRoute>::new()} ssr=ssr()/>
+                    <Route path=path!("/admin/users") view={Lazy::<AdminUsersRoute>::new()} ssr=ssr()/>
+                    <Route path=path!("/admin/audit") view={Lazy::<AdminAuditRoute>::new()} ssr=ssr()/>
+                    <Route path=path!("/admin/settings") view={Lazy::<AdminSettingsRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/field/new") view=NewIncidentPage ssr=ssr()/>
                     <Route path=path!("/field/reports") view=MyReportsPage ssr=ssr()/>
                     <Route path=path!("/field/reports/:id") view=CorrectReportPage ssr=ssr()/>
-                    <Route path=path!("/review") view=ReviewQueuePage ssr=ssr()/>
-                    <Route path=path!("/register") view=RegisterPage ssr=ssr()/>
-                    <Route path=path!("/dashboard") view=DashboardPage ssr=ssr()/>
-                    <Route path=path!("/reports/:id") view=ReportPage ssr=ssr()/>
-                    <Route path=path!("/reports/:id/amend") view=AmendReportPage ssr=ssr()/>
+                    <Route path=path!("/review") view={Lazy::<DeskQueueRoute>::new()} ssr=ssr()/>
+                    <Route path=path!("/register") view={Lazy::<DeskRegisterRoute>::new()} ssr=ssr()/>
+                    <Route path=path!("/dashboard") view={Lazy::<DeskDashboardRoute>::new()} ssr=ssr()/>
+                    <Route path=path!("/reports/:id") view={Lazy::<DeskReportRoute>::new()} ssr=ssr()/>
+                    <Route path=path!("/reports/:id/amend") view={Lazy::<DeskAmendRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/citations/:number") view=CitationPage ssr=ssr()/>
-                    <Route path=path!("/court") view=FilingQueuePage ssr=ssr()/>
-                    <Route path=path!("/court/register") view=CourtRegisterPage ssr=ssr()/>
-                    <Route path=path!("/court/citations/:number") view=CourtCitationPage ssr=ssr()/>
+                    <Route path=path!("/court") view={Lazy::<CourtQueueRoute>::new()} ssr=ssr()/>
+                    <Route path=path!("/court/register") view={Lazy::<CourtRegisterRoute>::new()} ssr=ssr()/>
+                    <Route path=path!("/court/citations/:number") view={Lazy::<CourtCitationRoute>::new()} ssr=ssr()/>
                 </Routes>
             </Layout>
         </Router>
@@ -186,5 +188,6 @@ pub fn App() -> impl IntoView {
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn hydrate() {
     console_error_panic_hook::set_once();
-    leptos::mount::hydrate_body(App);
+    // Waits for the code of an on-demand page (`on_demand`) before taking it over.
+    on_demand::take_over();
 }

@@ -13,8 +13,13 @@ export async function expectAccessible(page: Page) {
   expect(summary, 'axe-core violations').toEqual([]);
 }
 
-/** Waits until the Leptos app has taken over the server-rendered page. */
+/**
+ * Waits until the Leptos app has taken over the whole server-rendered page: an
+ * on-demand page's code may arrive after the header already runs, so the app
+ * marks `<html data-ready>` once all of it does (app/src/on_demand.rs).
+ */
 export async function waitForHydration(page: Page) {
+  await expect(page.locator('html[data-ready]')).toHaveCount(1);
   await expect(page.getByTestId('connection')).not.toHaveText(/Checking/);
 }
 

@@ -7,11 +7,11 @@ import { formReady } from './field-helpers';
 // release's caches are dropped, and a network slower than 3 s gives way to the
 // saved page.
 
-/** The release the page was built for, from its stylesheet's `?v=`. */
+/** The release the page was built for, from its stylesheet's `/pkg/<release>/`. */
 async function pageRelease(page: Page) {
   return page.evaluate(() => {
-    const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"][href*="/pkg/wells.css"]');
-    return css ? new URL(css.href).searchParams.get('v') : null;
+    const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"][href$="/wells.css"]');
+    return css ? new URL(css.href).pathname.split('/')[2] : null;
   });
 }
 
@@ -56,13 +56,13 @@ test.describe('one release on the phone', () => {
     expect(worker).toContain(`const RELEASE = '${release}';`);
     // The page's script and WASM are this release's too.
     const html = await (await page.request.get('/field/new')).text();
-    expect(html).toContain(`/pkg/wells.js?v=${release}`);
-    expect(html).toContain(`/pkg/wells.wasm?v=${release}`);
+    expect(html).toContain(`/pkg/${release}/wells.js`);
+    expect(html).toContain(`/pkg/${release}/wells.wasm`);
 
     const files = `wells-files-${release}`;
     const pages = `wells-pages-${release}`;
     await expect.poll(async () => (await cached(page))[files] ?? []).toEqual(
-      expect.arrayContaining([`/pkg/wells.css?v=${release}`, `/pkg/wells.js?v=${release}`, `/pkg/wells.wasm?v=${release}`]),
+      expect.arrayContaining([`/pkg/${release}/wells.css`, `/pkg/${release}/wells.js`, `/pkg/${release}/wells.wasm`]),
     );
     // The officer's pages of this release, saved as the officer sees them once
     // the worker has seen a signed-in officer's page (its install on the sign-in
@@ -72,7 +72,7 @@ test.describe('one release on the phone', () => {
 
     // An older release's caches, as a phone updated from it still holds them.
     await page.evaluate(async () => {
-      await (await caches.open('wells-files-000000000000')).put('/pkg/wells.wasm?v=000000000000', new Response('old'));
+      await (await caches.open('wells-files-000000000000')).put('/pkg/000000000000/wells.wasm', new Response('old'));
       await (await caches.open('wells-pages-000000000000')).put('/field/new', new Response('old page'));
     });
     expect(Object.keys(await cached(page))).toContain('wells-files-000000000000');

@@ -82,6 +82,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(health::healthz))
         .route("/sw.js", get(release::service_worker))
+        .route("/pkg/{release}/{file}", get(release::app_file))
         .route("/citations/{number}/pdf", get(downloads::citation_pdf))
         .route("/reports/{id}/pdf", get(downloads::report_pdf))
         .route("/dashboard/{file}", get(downloads::dashboard_csv))

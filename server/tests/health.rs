@@ -91,14 +91,24 @@ async fn pages_load_the_wasm_file_cargo_leptos_writes() {
     // page would ever hydrate.
     let dir = tempfile::tempdir().expect("tempdir");
     let (_, body) = get(server::router(state(&dir).await), "/sign-in").await;
-    assert!(body.contains(r#""/pkg/wells.wasm?v="#), "{body}");
+    assert!(body.contains("/wells.wasm\""), "{body}");
     assert!(!body.contains("wells_bg"), "{body}");
 }
 
 #[tokio::test]
 async fn pages_ask_for_the_files_of_the_release_the_service_worker_keeps() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let router = server::router(state(&dir).await);
+    let site = dir.path().join("site");
+    std::fs::create_dir_all(site.join("pkg")).expect("pkg");
+    std::fs::write(site.join("pkg/wells.js"), "// the app").expect("js");
+    let store = app::store::Store::open(&dir.path().join("wells.db"))
+        .await
+        .expect("open database");
+    let serve = Serve {
+        site_root: site,
+        ..Serve::default()
+    };
+    let router = server::router(server::app_state(store, &serve).expect("state"));
     let (_, worker) = get(router.clone(), "/sw.js").await;
     let release = worker
         .split("const RELEASE = '")
@@ -106,11 +116,21 @@ async fn pages_ask_for_the_files_of_the_release_the_service_worker_keeps() {
         .and_then(|rest| rest.split('\'').next())
         .expect("the worker names its release");
     assert_eq!(release.len(), 12, "{worker}");
-    let (_, page) = get(router, "/sign-in").await;
+    let (_, page) = get(router.clone(), "/sign-in").await;
     for file in ["wells.js", "wells.wasm", "wells.css"] {
         assert!(
-            page.contains(&format!("/pkg/{file}?v={release}")),
+            page.contains(&format!("/pkg/{release}/{file}")),
             "{file}: {page}"
         );
     }
+    // The files are served under this release only: another release's page
+    // gets a 404, never this build's code.
+    let (status, body) = get(router.clone(), &format!("/pkg/{release}/wells.js")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body, "// the app");
+    let (status, body) = get(router.clone(), "/pkg/000000000000/wells.js").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body.contains("another release"), "{body}");
+    let (status, _) = get(router, &format!("/pkg/{release}/..%2Fwells.db")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
 }
