@@ -25,7 +25,7 @@ export LEPTOS_HASH_FILES := false
 # The two go together: the feature marks the on-demand pages, --split moves them out.
 SPLIT := --split --lib-features hydrate,split
 
-.PHONY: run test build tools wasm-target cargo-leptos wasm-bindgen browser e2e-deps \
+.PHONY: run test build release binaryen tools wasm-target cargo-leptos wasm-bindgen browser e2e-deps \
         test-rust lint e2e clean-data bench crash-test cargo-deny deny
 
 ## make run: build the app and serve it on http://127.0.0.1:3000 (database data/wells.db)
@@ -70,6 +70,11 @@ crash-test:
 	WELLS_CRASH_CYCLES=$(or $(CYCLES),200) WELLS_CRASH_REPORT=$(CURDIR)/target/crash-test.md \
 	  cargo test -p server --test crash -- --nocapture
 
+## make release: the build to deploy: target/release/server and the optimised site
+## in target/site (split, wasm-opt -Oz, each file also brotli- and gzip-compressed)
+release: tools binaryen
+	PATH="$(CURDIR)/$(BINARYEN):$$PATH" cargo leptos build --release --precompress $(SPLIT)
+
 ## make bench: the performance figures (target/bench/report.md); not part of make test
 bench: tools browser e2e-deps build
 	bash .ci/bench.sh
@@ -93,6 +98,13 @@ cargo-deny:
 wasm-bindgen:
 	@wasm-bindgen --version 2>/dev/null | grep -q ' $(WASM_BINDGEN_VERSION)$$' \
 	  || env -u RUSTFLAGS cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION)
+
+# wasm-opt for release builds: npm's binaryen 132 (Debian's 108 breaks the WASM,
+# ../shared/TOOLCHAIN.md).
+BINARYEN := target/binaryen/node_modules/.bin
+binaryen:
+	@[ -x $(BINARYEN)/wasm-opt ] || { mkdir -p target/binaryen && cd target/binaryen \
+	  && npm install --no-audit --no-fund --silent binaryen@132 >/dev/null; }
 
 browser:
 	@command -v chromium >/dev/null \

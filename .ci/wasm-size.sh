@@ -85,7 +85,7 @@ rm -rf "$site"
 (
   unset CARGO_TARGET_DIR
   PATH="$(dirname "$wasm_opt"):$PATH" LEPTOS_SITE_ROOT="$site" LEPTOS_HASH_FILES=false \
-    cargo leptos build --release --frontend-only --split --lib-features hydrate,split \
+    cargo leptos build --release --frontend-only --precompress --split --lib-features hydrate,split \
     >"$work/leptos-build.log" 2>&1
 ) || { tail -n 40 "$work/leptos-build.log" >&2; exit 1; }
 pkg="$site/pkg"
@@ -114,6 +114,9 @@ echo "| JS + WASM, gzip -9 | bytes | × the empty app |"
 echo "|---|---:|---:|"
 echo "| empty Leptos app | $empty_gz | 1.0 |"
 echo "| Wells app, fresh load of /field/new (main WASM, JS, split loader; target ≤ 204800) | $main_gz | $(python3 -c "print(f'{$main_gz / $empty_gz:.1f}')") |"
+# What the server sends: the brotli files the release build wrote (make release).
+main_br=$(( $(size "$pkg/wells.wasm.br") + $(size "$pkg/wells.js.br") + $(size "$pkg/__wasm_split.______________________.js.br") ))
+echo "| the same as served (cargo-leptos --precompress brotli) | $main_br | $(python3 -c "print(f'{$main_br / $empty_gz:.1f}')") |"
 
 # Each on-demand page: the files its first opening fetches (its own WASM and the
 # chunks it shares with others, from the split manifest), gzipped.

@@ -101,6 +101,8 @@ async fn pages_ask_for_the_files_of_the_release_the_service_worker_keeps() {
     let site = dir.path().join("site");
     std::fs::create_dir_all(site.join("pkg")).expect("pkg");
     std::fs::write(site.join("pkg/wells.js"), "// the app").expect("js");
+    std::fs::write(site.join("pkg/wells.wasm"), "the wasm").expect("wasm");
+    std::fs::write(site.join("pkg/wells.wasm.br"), "brotli bytes").expect("br");
     let store = app::store::Store::open(&dir.path().join("wells.db"))
         .await
         .expect("open database");
@@ -131,6 +133,26 @@ async fn pages_ask_for_the_files_of_the_release_the_service_worker_keeps() {
     let (status, body) = get(router.clone(), "/pkg/000000000000/wells.js").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(body.contains("another release"), "{body}");
-    let (status, _) = get(router, &format!("/pkg/{release}/..%2Fwells.db")).await;
+    let (status, _) = get(router.clone(), &format!("/pkg/{release}/..%2Fwells.db")).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+    // What a release build compressed ahead (make release) goes out as it is.
+    let response = router
+        .oneshot(
+            Request::get(format!("/pkg/{release}/wells.wasm"))
+                .header("accept-encoding", "br, gzip")
+                .body(Body::empty())
+                .expect("request"),
+        )
+        .await
+        .expect("response");
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-encoding"], "br");
+    assert_eq!(response.headers()["content-type"], "application/wasm");
+    let body = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes();
+    assert_eq!(&body[..], b"brotli bytes");
 }
