@@ -7,7 +7,8 @@
 //! module asks this one.
 //!
 //! Laid out by article: [`article_i`] (loitering, obstruction, disturbing the
-//! peace; §52-1 to §52-4). What the articles share sits here: the [`Section`]s a
+//! peace; §52-1 to §52-4) and [`article_ii`] (mass outdoor gatherings: the
+//! permit, its standards and calendar; §52-5 to §52-12). What the articles share sits here: the [`Section`]s a
 //! decision cites, the [`Penalty`] of each offence, [`Moment`]s, the status-word
 //! screen ([`status`]) and the days to file with the court ([`filing`]).
 //!
@@ -15,6 +16,7 @@
 //! reads as the code uses it today.
 
 pub mod article_i;
+pub mod article_ii;
 pub mod filing;
 pub mod penalty;
 pub mod section;

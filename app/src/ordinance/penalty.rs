@@ -26,6 +26,14 @@ impl Penalty {
         section: Section::S52_4,
     };
 
+    /// §52-12: "a fine of one thousand dollars ($1,000.00), plus costs" for any
+    /// person or party violating Article II.
+    pub const ARTICLE_II: Penalty = Penalty {
+        fine_cents: 100_000,
+        plus_costs: true,
+        section: Section::S52_12,
+    };
+
     /// The fine as printed: `$100.00`, `$1,000.00`.
     pub fn fine_text(self) -> String {
         dollars(i64::from(self.fine_cents))

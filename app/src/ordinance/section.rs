@@ -35,6 +35,9 @@ pub enum Section {
     S52_3,
     #[serde(rename = "52-4")]
     S52_4,
+    /// §52-12: Article II's penalty.
+    #[serde(rename = "52-12")]
+    S52_12,
 }
 
 impl Section {
@@ -51,6 +54,7 @@ impl Section {
             Section::S52_2 => "§52-2",
             Section::S52_3 => "§52-3",
             Section::S52_4 => "§52-4",
+            Section::S52_12 => "§52-12",
         }
     }
 }

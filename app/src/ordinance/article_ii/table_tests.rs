@@ -1,0 +1,336 @@
+//! Every number of the calculator at its boundaries, and the permit threshold at
+//! its edges (issue #19's table).
+
+use super::calendar::*;
+use super::*;
+use crate::ordinance::Penalty;
+
+fn plan(attendance: u32, vehicles: u32) -> Plan {
+    Plan {
+        attendance,
+        vehicles,
+        buses: 0,
+        minutes: 8 * 60,
+        days: 1,
+        water_under_pressure: false,
+        estimated_public_costs_cents: 0,
+    }
+}
+
+fn need(attendance: u32, vehicles: u32) -> Requirements {
+    Requirements::for_plan(&plan(attendance, vehicles))
+}
+
+fn gathering(attendance: u32, minutes: u32) -> Gathering {
+    Gathering {
+        outdoor: true,
+        expected_attendance: attendance,
+        expected_minutes: minutes,
+        venue: Venue::Open,
+    }
+}
+
+#[test]
+fn a_permit_is_needed_from_500_persons_and_two_hours() {
+    let cases = [
+        (499, 120, false),
+        (500, 120, true),
+        (500, 119, false),
+        (2_400, 119, false),
+        (2_400, 120, true),
+        (10_000, 600, true),
+    ];
+    for (attendance, minutes, required) in cases {
+        assert_eq!(
+            permit_need(&gathering(attendance, minutes)).is_required(),
+            required,
+            "{attendance} persons for {minutes} min"
+        );
+    }
+    let PermitNeed::NotRequired(why) = permit_need(&gathering(500, 119)) else {
+        panic!("1 h 59 min needs no permit");
+    };
+    assert_eq!(why[0].0, Provision::S52_7);
+    assert!(why[0].1.contains("1 h 59 min"), "{why:?}");
+    let PermitNeed::NotRequired(why) = permit_need(&gathering(499, 120)) else {
+        panic!("499 persons need no permit");
+    };
+    assert_eq!(why[0].0, Provision::S52_6_3);
+}
+
+#[test]
+fn indoors_or_at_a_permanent_venue_with_facilities_needs_no_permit() {
+    let indoors = Gathering {
+        outdoor: false,
+        ..gathering(5_000, 300)
+    };
+    assert!(!permit_need(&indoors).is_required());
+    let stadium = |sufficient| Gathering {
+        venue: Venue::PermanentPlaceOfAssembly {
+            sufficient_sanitary_facilities: sufficient,
+        },
+        ..gathering(5_000, 300)
+    };
+    let PermitNeed::NotRequired(why) = permit_need(&stadium(true)) else {
+        panic!("a stadium with facilities is not a mass gathering area");
+    };
+    assert_eq!(why[0].0, Provision::S52_6_2);
+    assert!(
+        permit_need(&stadium(false)).is_required(),
+        "a stadium whose facilities fall short is a mass gathering area"
+    );
+}
+
+#[test]
+fn toilets_are_one_per_350_for_each_sex() {
+    for (n, toilets) in [(1, 1), (350, 1), (351, 2), (700, 2), (701, 3), (2_400, 7)] {
+        assert_eq!(need(n, 0).toilets_per_sex, toilets, "N = {n}");
+    }
+}
+
+#[test]
+fn refuse_containers_for_persons_and_for_vehicles() {
+    for (n, fifty, sixteen) in [(100, 1, 1), (101, 2, 1), (5_000, 50, 1), (5_001, 51, 2)] {
+        let refuse = need(n, 0).refuse;
+        assert_eq!(
+            (refuse.fifty_gallon, refuse.sixteen_cubic_yard),
+            (fifty, sixteen),
+            "N = {n}"
+        );
+    }
+    for (v, fifty, sixteen) in [(25, 1, 1), (26, 2, 1), (2_000, 80, 1), (2_001, 81, 2)] {
+        let refuse = need(5_000, v).parking_refuse;
+        assert_eq!(
+            (refuse.fifty_gallon, refuse.sixteen_cubic_yard),
+            (fifty, sixteen),
+            "V = {v}"
+        );
+    }
+    assert_eq!(
+        need(5_000, 0).parking_refuse.fifty_gallon,
+        0,
+        "no vehicles, no parking refuse"
+    );
+}
+
+#[test]
+fn either_kind_of_container_or_a_mix_of_both_meets_the_refuse_standard() {
+    let rule = Containers {
+        fifty_gallon: 24,
+        sixteen_cubic_yard: 1,
+    };
+    assert!(rule.met_by(24, 0));
+    assert!(rule.met_by(0, 1));
+    assert!(!rule.met_by(23, 0));
+    let two = Containers {
+        fifty_gallon: 60,
+        sixteen_cubic_yard: 2,
+    };
+    assert!(two.met_by(30, 1), "half and half");
+    assert!(!two.met_by(29, 1));
+}
+
+#[test]
+fn parking_space_area_roads_water_collections_officers() {
+    let n = need(2_401, 600);
+    assert_eq!(
+        n.parking_spaces, 601,
+        "one space for every four persons, rounded up"
+    );
+    assert_eq!(need(2_400, 600).parking_spaces, 600);
+    assert_eq!(
+        n.parking_acre_hundredths, 600,
+        "600 cars at 100 an acre: 6 acres"
+    );
+    let buses = Requirements::for_plan(&Plan {
+        buses: 31,
+        ..plan(2_400, 100)
+    });
+    // 100 cars (1 acre) + 31 buses (31/30 acre) = 2.0333… → 2.04 acres.
+    assert_eq!(buses.parking_acre_hundredths, 204);
+    assert_eq!(n.site_square_feet, 24_010, "10 square feet a person");
+    assert_eq!(road_width_feet(1, 0), 12);
+    assert_eq!(road_width_feet(2, 0), 24);
+    assert_eq!(road_width_feet(2, 1), 31);
+    assert_eq!(n.water_gallons_per_day, 3 * 2_401, "no pressure: 3 gallons");
+    let pressure = Requirements::for_plan(&Plan {
+        water_under_pressure: true,
+        ..plan(2_401, 0)
+    });
+    assert_eq!(pressure.water_gallons_per_day, 30 * 2_401);
+    assert_eq!(pressure.water_psi, Some(20));
+    assert_eq!(n.water_psi, None);
+    for (minutes, collections) in [
+        (120, 2),
+        (6 * 60, 2),
+        (6 * 60 + 1, 2),
+        (12 * 60, 2),
+        (12 * 60 + 1, 4),
+        (24 * 60, 4),
+    ] {
+        assert_eq!(
+            requirements::collections(minutes),
+            collections,
+            "{minutes} min"
+        );
+    }
+    assert_eq!(n.officers, 15);
+    assert_eq!(n.clear_within_hours, 24);
+}
+
+#[test]
+fn money_insurance_bond_deposit_fee_and_fine() {
+    let n = Requirements::for_plan(&Plan {
+        estimated_public_costs_cents: 10_000 * 100 + 1,
+        ..plan(2_400, 0)
+    });
+    assert_eq!(n.insurance_per_person_cents, 300_000 * 100);
+    assert_eq!(n.insurance_per_occurrence_cents, 500_000 * 100);
+    assert_eq!(n.insurance_property_cents, 100_000 * 100);
+    assert_eq!(n.bond_cents, 5_000 * 100);
+    assert_eq!(
+        n.deposit_cents,
+        12_000 * 100 + 2,
+        "120 %, rounded up to the cent"
+    );
+    assert_eq!(n.fee_cents, 100 * 100);
+    assert_eq!(Penalty::ARTICLE_II.fine_text(), "$1,000.00");
+    assert!(Penalty::ARTICLE_II.statement().contains("§52-12"));
+}
+
+/// An application that meets every standard for `plan`.
+fn complete(plan: &Plan) -> Provided {
+    let n = Requirements::for_plan(plan);
+    Provided {
+        parking_spaces: n.parking_spaces,
+        parking_acre_hundredths: n.parking_acre_hundredths,
+        road_lanes: 2,
+        road_parking_lanes: 0,
+        road_width_feet: 24,
+        site_square_feet: n.site_square_feet,
+        overnight: false,
+        lighting: true,
+        traffic_control: true,
+        potable_water: true,
+        water_gallons_per_day: n.water_gallons_per_day,
+        water_psi: n.water_psi,
+        toilets_men: n.toilets_per_sex,
+        toilets_women: n.toilets_per_sex,
+        refuse: n.refuse,
+        parking_refuse: n.parking_refuse,
+        collections: n.collections,
+        clear_within_hours: 24,
+        fire_department_informed: true,
+        officers: 15,
+        physician_supervision: true,
+        first_aid_station: true,
+        ambulances_on_site: true,
+        phone_and_radio: true,
+        hospitals_told: true,
+        sound_precautions: true,
+        insurance_per_person_cents: n.insurance_per_person_cents,
+        insurance_per_occurrence_cents: n.insurance_per_occurrence_cents,
+        insurance_property_cents: n.insurance_property_cents,
+        bond_cents: n.bond_cents,
+        deposit_cents: n.deposit_cents,
+    }
+}
+
+#[test]
+fn a_complete_application_has_no_shortfall_and_each_gap_names_its_section_and_step() {
+    let p = plan(2_400, 600);
+    assert_eq!(shortfalls(&p, &complete(&p)), Ok(vec![]));
+    let short = Provided {
+        toilets_men: 4,
+        toilets_women: 5,
+        officers: 12,
+        overnight: true,
+        ..complete(&p)
+    };
+    let found = shortfalls(&p, &short).expect("a valid plan");
+    let reasons: Vec<String> = found.iter().map(Shortfall::reason).collect();
+    assert_eq!(
+        reasons,
+        [
+            "§52-10(2)(f): the assemblage continues overnight",
+            "§52-10(4)(d): 4 toilets per sex provided, 7 required",
+            "§52-10(7)(e): 12 law enforcement officers on site, at least 15 required",
+        ]
+    );
+    assert!(
+        found[1].step.contains("7 toilets for men and 7 for women"),
+        "{:?}",
+        found[1]
+    );
+    assert!(found[2].step.contains("3 more"), "{:?}", found[2]);
+}
+
+#[test]
+fn a_plan_that_cannot_be_planned_for_names_its_field_and_section() {
+    let p = plan(2_400, 600);
+    let provided = complete(&p);
+    let zero = shortfalls(&plan(0, 0), &provided).expect_err("no one anticipated");
+    assert_eq!(
+        (zero.field, zero.provision),
+        ("attendance", Provision::S52_10_2F)
+    );
+    let absurd = plan(requirements::MAX_ATTENDANCE + 1, 0)
+        .validate()
+        .expect_err("absurd");
+    assert_eq!(absurd.field, "attendance");
+    let no_time = Plan { minutes: 0, ..p };
+    assert_eq!(no_time.validate().expect_err("no hours").field, "hours");
+    let too_long = Plan {
+        minutes: 25 * 60,
+        ..p
+    };
+    assert_eq!(
+        too_long.validate().expect_err("25 h in a day").field,
+        "days"
+    );
+    let cars = Plan {
+        vehicles: 2_401,
+        ..p
+    };
+    assert_eq!(
+        cars.validate().expect_err("more cars than people").field,
+        "vehicles"
+    );
+}
+
+#[test]
+fn the_calendar_of_section_52_9() {
+    // Day numbers: 20 600 is 2026-05-26.
+    let first = 20_600;
+    assert_eq!(last_filing_day(first), 20_580);
+    assert_eq!(
+        filing_problem(20_580, first),
+        None,
+        "the twentieth day before is in time"
+    );
+    let (provision, late) = filing_problem(20_581, first).expect("a day late");
+    assert_eq!(provision, Provision::S52_9A);
+    assert!(late.contains("1 day(s) late"), "{late}");
+    assert_eq!(decision_clock(None, 20_000), DecisionClock::NotConsidered);
+    assert_eq!(
+        decision_clock(Some(20_000), 20_007),
+        DecisionClock::DueBy(20_007)
+    );
+    assert_eq!(
+        decision_clock(Some(20_000), 20_008),
+        DecisionClock::DeemedDenied { since: 20_008 },
+        "no decision within seven days is a denial (§52-9 B(3))"
+    );
+    assert_eq!(excess_due_day(20_100), 20_110);
+    assert_eq!(
+        settlement_cents(12_000 * 100, 9_500 * 100),
+        2_500 * 100,
+        "refund"
+    );
+    assert_eq!(
+        settlement_cents(12_000 * 100, 13_000 * 100),
+        -1_000 * 100,
+        "owed"
+    );
+    assert!(APPEAL.contains("Rule 80B"));
+}
