@@ -53,10 +53,20 @@ audit() { # name path [cookie]
     const s = (c) => Math.round(r.categories[c].score * 100);
     const ms = (k) => (a[k].numericValue / 1000).toFixed(2) + " s";
     const whole = (k) => Math.round(a[k].numericValue) + " ms";
+    const marks = Object.fromEntries(((a["user-timings"].details || {}).items || []).map((m) => [m.name, m.startTime]));
+    const span = (from, to) => (marks[from] !== undefined && marks[to] !== undefined) ? Math.round(marks[to] - marks[from]) + " ms" : "–";
+    require("fs").writeFileSync(process.argv[3], `| ${process.argv[2]} | ${span("wells:fetch", "wells:instantiated")} | ${span("wells:instantiated", "wells:ready")} |\n`, { flag: "a" });
     console.log(`| ${process.argv[2]} | ${s("performance")} | ${s("accessibility")} | ${ms("first-contentful-paint")} | ${ms("largest-contentful-paint")} | ${ms("interactive")} | ${whole("total-blocking-time")} | ${whole("mainthread-work-breakdown")} | ${Math.round(a["total-byte-weight"].numericValue / 1024)} KiB |`);
-  ' "$work/$1.json" "$1 ($2)"
+  ' "$work/$1.json" "$1 ($2)" "$work/timings.md"
 }
+rm -f "$work/timings.md"
 echo "| page | performance | accessibility | FCP | LCP | TTI | TBT | main thread | transferred |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 audit sign-in /sign-in
 audit new-incident /field/new "$cookie"
+# The app's own marks (app/src/lib.rs StartApp, app/src/on_demand.rs), as observed
+# in the unthrottled run Lighthouse simulates from.
+echo
+echo "| page | WASM fetched and started | page taken over |"
+echo "|---|---:|---:|"
+cat "$work/timings.md"

@@ -80,8 +80,9 @@ fn StartApp() -> impl IntoView {
     let nonce = leptos::nonce::use_nonce();
     let files = release_files();
     let script = format!(
-        "const start = () => import({js:?}).then((app) => \
-           app.default({{ module_or_path: {wasm:?} }}).then(() => app.hydrate()));\n\
+        "const start = () => {{ performance.mark('wells:fetch'); \
+           import({js:?}).then((app) => app.default({{ module_or_path: {wasm:?} }}).then(() => {{ \
+             performance.mark('wells:instantiated'); app.hydrate(); }})); }};\n\
          const whenIdle = () => ('requestIdleCallback' in window) \
            ? requestIdleCallback(start, {{ timeout: 1000 }}) : setTimeout(start, 0);\n\
          addEventListener('beforeinstallprompt', (offer) => {{ offer.preventDefault(); \

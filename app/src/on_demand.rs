@@ -99,6 +99,12 @@ pub fn take_over() {
         if let Some(html) = document().document_element() {
             let _ = html.set_attribute("data-ready", "");
         }
+        // With `wells:fetch` and `wells:instantiated` (the start script): how long
+        // the download, the WASM's start and the taking over each took
+        // (`.ci/lighthouse.sh` reports them).
+        if let Some(timing) = window().performance() {
+            let _ = timing.mark("wells:ready");
+        }
     });
 }
 
