@@ -87,3 +87,22 @@ export async function chargeWith(page: Page, input: Inputs, i: number, reference
 export async function submit(page: Page, input: Inputs) {
   await input.tap(page.getByTestId('submit-report'));
 }
+
+/**
+ * A one-person §52-3 report with no order given (a warning, no citation), ready
+ * to submit: what the offline specs record.
+ */
+export async function recordNoiseWarning(
+  page: Page,
+  input: Inputs,
+  location: string,
+  who: { name: string; dob: string; address: string },
+) {
+  await where(page, input, location, 'Park');
+  await identify(page, input, 0, who);
+  await expression(page, input, 0);
+  await did(page, input, 0, 'Made a loud noise', '…and it disturbed the quiet and good order of the Town');
+  await response(page, 0).getByLabel('No order given to this person').click();
+  await chargeWith(page, input, 0, '§52-3');
+  await page.getByLabel('What each person did').fill('Shouting with a megaphone at 1 a.m. beside the houses.');
+}

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { expectAccessible, layoutShift, signIn } from './helpers';
 import {
-  charge, chargeWith, did, expression, formReady, identify, Inputs, openNewForm, person, response, submit, unique, where,
+  charge, chargeWith, did, expression, formReady, identify, Inputs, openNewForm, person, recordNoiseWarning, response, submit, unique, where,
 } from './field-helpers';
 
 const STAYED = 'Remained in essentially one place, alone or with others (§52-1 B)';
@@ -208,13 +208,7 @@ test.describe('officer on a phone', () => {
   test('(e) no signal at submit: kept, queued, sent once when the signal returns', async ({ page, context }) => {
     const input = new Inputs(page);
     const location = unique('Drakes Island Road');
-    await where(page, input, location, 'Park');
-    await identify(page, input, 0, { name: 'Sam Doe', dob: '1999-09-09', address: '5 Harbor Rd, Wells, ME' });
-    await expression(page, input, 0);
-    await did(page, input, 0, 'Made a loud noise', '…and it disturbed the quiet and good order of the Town');
-    await response(page, 0).getByLabel('No order given to this person').click();
-    await chargeWith(page, input, 0, '§52-3');
-    await page.getByLabel('What each person did').fill('Shouting with a megaphone at 1 a.m. beside the houses.');
+    await recordNoiseWarning(page, input, location, { name: 'Sam Doe', dob: '1999-09-09', address: '5 Harbor Rd, Wells, ME' });
     await context.setOffline(true);
     await submit(page, input);
     const queued = page.getByTestId('queued');

@@ -1,8 +1,6 @@
 import { test, expect, Page } from '@playwright/test';
 import { expectAccessible, signIn } from './helpers';
-import {
-  chargeWith, did, expression, formReady, identify, Inputs, response, submit, unique, where,
-} from './field-helpers';
+import { formReady, Inputs, recordNoiseWarning, submit, unique } from './field-helpers';
 
 // The service worker keeps one release of the app on the phone (issue #15):
 // its caches bear the release, pages ask for that release's files, an older
@@ -99,13 +97,7 @@ test.describe('one release on the phone', () => {
     // …which records a report, kept until the signal returns and then sent.
     const input = new Inputs(page);
     const location = unique('Offline Release Road');
-    await where(page, input, location, 'Park');
-    await identify(page, input, 0, { name: 'Kit Offline', dob: '1990-01-01', address: '1 Main St, Wells, ME' });
-    await expression(page, input, 0);
-    await did(page, input, 0, 'Made a loud noise', '…and it disturbed the quiet and good order of the Town');
-    await response(page, 0).getByLabel('No order given to this person').click();
-    await chargeWith(page, input, 0, '§52-3');
-    await page.getByLabel('What each person did').fill('Shouting at 1 a.m. beside the houses.');
+    await recordNoiseWarning(page, input, location, { name: 'Kit Offline', dob: '1990-01-01', address: '1 Main St, Wells, ME' });
     await submit(page, input);
     await expect(page.getByTestId('queued')).toContainText('No signal');
     await context.setOffline(false);

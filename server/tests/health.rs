@@ -13,19 +13,40 @@ async fn state(dir: &tempfile::TempDir) -> app::state::AppState {
     server::app_state(store, &Serve::default()).expect("state")
 }
 
+/// `path`'s whole response to a browser that accepts `encodings`.
+async fn get_accepting(
+    router: axum::Router,
+    path: &str,
+    encodings: &str,
+) -> axum::response::Response {
+    router
+        .oneshot(
+            Request::get(path)
+                .header("accept-encoding", encodings)
+                .body(Body::empty())
+                .expect("request"),
+        )
+        .await
+        .expect("response")
+}
+
 async fn get(router: axum::Router, path: &str) -> (StatusCode, String) {
     let response = router
         .oneshot(Request::get(path).body(Body::empty()).expect("request"))
         .await
         .expect("response");
     let status = response.status();
-    let body = response
+    let body = body_of(response).await;
+    (status, String::from_utf8_lossy(&body).into_owned())
+}
+
+async fn body_of(response: axum::response::Response) -> axum::body::Bytes {
+    response
         .into_body()
         .collect()
         .await
         .expect("body")
-        .to_bytes();
-    (status, String::from_utf8_lossy(&body).into_owned())
+        .to_bytes()
 }
 
 #[tokio::test]
@@ -57,15 +78,7 @@ async fn the_start_page_renders_on_the_server() {
 #[tokio::test]
 async fn pages_are_compressed_for_a_browser_that_accepts_gzip() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let response = server::router(state(&dir).await)
-        .oneshot(
-            Request::get("/sign-in")
-                .header("accept-encoding", "gzip")
-                .body(Body::empty())
-                .expect("request"),
-        )
-        .await
-        .expect("response");
+    let response = get_accepting(server::router(state(&dir).await), "/sign-in", "gzip").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(
         response
@@ -74,12 +87,7 @@ async fn pages_are_compressed_for_a_browser_that_accepts_gzip() {
             .and_then(|v| v.to_str().ok()),
         Some("gzip")
     );
-    let gzipped = response
-        .into_body()
-        .collect()
-        .await
-        .expect("body")
-        .to_bytes();
+    let gzipped = body_of(response).await;
     // The gzip magic number: the bytes really are compressed.
     assert_eq!(&gzipped[..2], &[0x1f, 0x8b]);
 }
@@ -136,23 +144,9 @@ async fn pages_ask_for_the_files_of_the_release_the_service_worker_keeps() {
     let (status, _) = get(router.clone(), &format!("/pkg/{release}/..%2Fwells.db")).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     // What a release build compressed ahead (make release) goes out as it is.
-    let response = router
-        .oneshot(
-            Request::get(format!("/pkg/{release}/wells.wasm"))
-                .header("accept-encoding", "br, gzip")
-                .body(Body::empty())
-                .expect("request"),
-        )
-        .await
-        .expect("response");
+    let response = get_accepting(router, &format!("/pkg/{release}/wells.wasm"), "br, gzip").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()["content-encoding"], "br");
     assert_eq!(response.headers()["content-type"], "application/wasm");
-    let body = response
-        .into_body()
-        .collect()
-        .await
-        .expect("body")
-        .to_bytes();
-    assert_eq!(&body[..], b"brotli bytes");
+    assert_eq!(&body_of(response).await[..], b"brotli bytes");
 }

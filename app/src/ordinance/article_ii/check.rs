@@ -340,63 +340,57 @@ pub fn shortfalls(plan: &Plan, provided: &Provided) -> Result<Vec<Shortfall>, Pl
         "Take precautions so that the sound does not carry unreasonably beyond the site.",
         &mut short,
     );
-    let insurance = [
+    // Amounts: §52-11's insurance, §52-9 D's bond and deposit. In each step "{}"
+    // is the amount required.
+    let amounts = [
         (
+            Provision::S52_11,
             provided.insurance_per_person_cents,
             need.insurance_per_person_cents,
-            "bodily injury per person",
+            "liability insurance for bodily injury per person",
+            "Carry at least {} for bodily injury per person.",
         ),
         (
+            Provision::S52_11,
             provided.insurance_per_occurrence_cents,
             need.insurance_per_occurrence_cents,
-            "bodily injury per occurrence",
+            "liability insurance for bodily injury per occurrence",
+            "Carry at least {} for bodily injury per occurrence.",
         ),
         (
+            Provision::S52_11,
             provided.insurance_property_cents,
             need.insurance_property_cents,
-            "property damage",
+            "liability insurance for property damage",
+            "Carry at least {} for property damage.",
+        ),
+        (
+            Provision::S52_9D,
+            provided.bond_cents,
+            need.bond_cents,
+            "bond",
+            "Furnish a surety bond (or cash or securities) of at least {}.",
+        ),
+        (
+            Provision::S52_9D,
+            provided.deposit_cents,
+            need.deposit_cents,
+            "deposit (120 % of the estimated public costs)",
+            "Deposit {} with the Town.",
         ),
     ];
-    for (has, needs, what) in insurance {
+    for (provision, has, needs, what, step) in amounts {
         if has < needs {
+            let needs = dollars(cents(needs));
             short(
-                Provision::S52_11,
+                provision,
                 format!(
-                    "liability insurance of {} for {what}, at least {} required",
-                    dollars(cents(has)),
-                    dollars(cents(needs))
+                    "{what} of {}, at least {needs} required",
+                    dollars(cents(has))
                 ),
-                format!("Carry at least {} for {what}.", dollars(cents(needs))),
+                step.replace("{}", &needs),
             );
         }
-    }
-    if provided.bond_cents < need.bond_cents {
-        short(
-            Provision::S52_9D,
-            format!(
-                "bond of {}, at least {} required",
-                dollars(cents(provided.bond_cents)),
-                dollars(cents(need.bond_cents))
-            ),
-            format!(
-                "Furnish a surety bond (or cash or securities) of at least {}.",
-                dollars(cents(need.bond_cents))
-            ),
-        );
-    }
-    if provided.deposit_cents < need.deposit_cents {
-        short(
-            Provision::S52_9D,
-            format!(
-                "deposit of {}, {} required (120 % of the estimated public costs)",
-                dollars(cents(provided.deposit_cents)),
-                dollars(cents(need.deposit_cents))
-            ),
-            format!(
-                "Deposit {} with the Town.",
-                dollars(cents(need.deposit_cents))
-            ),
-        );
     }
     Ok(out)
 }

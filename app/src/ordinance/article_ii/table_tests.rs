@@ -263,6 +263,24 @@ fn a_complete_application_has_no_shortfall_and_each_gap_names_its_section_and_st
         found[1]
     );
     assert!(found[2].step.contains("3 more"), "{:?}", found[2]);
+    let underinsured = Provided {
+        bond_cents: 4_000 * 100,
+        insurance_property_cents: 50_000 * 100,
+        ..complete(&p)
+    };
+    let found = shortfalls(&p, &underinsured).expect("a valid plan");
+    let reasons: Vec<String> = found.iter().map(Shortfall::reason).collect();
+    assert_eq!(
+        reasons,
+        [
+            "§52-11: liability insurance for property damage of $50,000.00, at least $100,000.00 required",
+            "§52-9 D: bond of $4,000.00, at least $5,000.00 required",
+        ]
+    );
+    assert_eq!(
+        found[1].step,
+        "Furnish a surety bond (or cash or securities) of at least $5,000.00."
+    );
 }
 
 #[test]
