@@ -131,6 +131,22 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
   const isPage = request.mode === 'navigate' && PAGES.includes(url.pathname);
   if (!isPage && !FILES.test(url.pathname)) return;
+  // Another release's file: a page opened before a new release asked for one of
+  // its on-demand pages, which the server no longer holds. Its answer (404) would
+  // stop the app, so the page is reloaded as this release instead.
+  if (url.pathname.startsWith('/pkg/') && !url.pathname.startsWith(`/pkg/${RELEASE}/`)) {
+    event.respondWith(
+      fetch(request).then((response) => {
+        if (response.status === 404 && event.clientId) {
+          event.waitUntil(
+            self.clients.get(event.clientId).then((page) => page && page.navigate(page.url)),
+          );
+        }
+        return response;
+      }),
+    );
+    return;
+  }
   // This release's files never change under their names: the saved copy answers
   // at once, with no signal as with one bar (an on-demand page opens instantly).
   if (url.pathname.startsWith(`/pkg/${RELEASE}/`)) {

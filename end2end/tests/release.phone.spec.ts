@@ -104,6 +104,20 @@ test.describe('one release on the phone', () => {
     await expect(page.getByTestId('receipt')).toBeVisible({ timeout: 30_000 });
   });
 
+  test('a page of an older release that asks for a file the server no longer holds is reloaded as this release', async ({ page }) => {
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    // As a page opened before a deploy does when it first opens an on-demand page.
+    const reloaded = page.waitForEvent('load');
+    await page.evaluate(() => {
+      (window as unknown as { beforeDeploy: boolean }).beforeDeploy = true;
+      void fetch('/pkg/000000000000/split___desk_queue_route_view_0.wasm').catch(() => undefined);
+    });
+    await reloaded;
+    expect(await page.evaluate(() => (window as unknown as { beforeDeploy?: boolean }).beforeDeploy ?? false)).toBe(false);
+    await formReady(page);
+    await expect(page).toHaveURL(/\/field\/new$/);
+  });
+
   test('a network slower than three seconds gives way to the saved page', async ({ page, context }) => {
     const release = await pageRelease(page);
     await expect.poll(async () => savedPage(page, `wells-pages-${release}`, '/field/new')).toContain('Sign out');
