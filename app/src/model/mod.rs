@@ -10,5 +10,6 @@ pub mod court_calendar;
 pub mod dashboard;
 pub mod first_version;
 pub mod incident;
+pub mod numbers;
 pub mod review;
 pub mod settings;

@@ -485,6 +485,7 @@ impl Draft {
             orders,
             narrative: self.narrative.trim().to_owned(),
             subjects,
+            numbers: Vec::new(),
         })
     }
 
