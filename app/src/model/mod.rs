@@ -13,3 +13,4 @@ pub mod incident;
 pub mod numbers;
 pub mod review;
 pub mod settings;
+pub mod wording;

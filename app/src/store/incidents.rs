@@ -12,7 +12,7 @@ use crate::auth::Actor;
 use crate::error::AppError;
 use crate::model::account::Role;
 use crate::model::audit::AuditOutcome;
-use crate::model::citation::CitationDocument;
+use crate::model::citation::{CitationDocument, Defendant};
 use crate::model::first_version::StoredReport;
 use crate::model::incident::{
     CitationBrief, CitationStatus, IdType, Identity, IncidentReport, Receipt, ReportStatus,
@@ -433,41 +433,24 @@ async fn caution_codes(
     Ok(codes.join(" "))
 }
 
-/// How the court's papers name a person: the name (or the description of one
-/// not identified), date of birth, address and identity document. Built from
+/// How the court's papers name a person (`model::citation::Defendant`), from
 /// the values the `subject` row holds, so the printed summons (from the stored
 /// report) and the court's CSV (from the row) say the same.
-pub(crate) struct Defendant {
-    pub name: String,
-    pub date_of_birth: Option<String>,
-    pub address: Option<String>,
-    pub id_document: Option<String>,
-}
-
-impl Defendant {
-    fn of(c: SubjectColumns) -> Defendant {
-        if c.identified != 1 {
-            return Defendant {
-                name: format!("Unidentified person: {}", c.description.unwrap_or_default()),
-                date_of_birth: None,
-                address: None,
-                id_document: None,
-            };
+fn defendant_of(c: SubjectColumns) -> Defendant {
+    let identity = if c.identified == 1 {
+        Identity::Identified {
+            full_name: c.name.unwrap_or_default(),
+            date_of_birth: c.dob.unwrap_or_default(),
+            address: c.address.unwrap_or_default(),
+            id_type: c.id_type.and_then(IdType::from_code),
+            id_number: c.id_number,
         }
-        let kind = c
-            .id_type
-            .and_then(IdType::from_code)
-            .map_or("ID", IdType::label);
-        Defendant {
-            name: c.name.unwrap_or_default(),
-            date_of_birth: c.dob,
-            address: c.address,
-            id_document: c
-                .id_number
-                .filter(|n| !n.trim().is_empty())
-                .map(|n| format!("{kind} {n}")),
+    } else {
+        Identity::Described {
+            description: c.description.unwrap_or_default(),
         }
-    }
+    };
+    Defendant::of(&identity)
 }
 
 /// A person's identity and response as the `subject` table holds them.
@@ -998,7 +981,7 @@ fn court_line(
     }
     let offence = Offence::from_code(&r.offence).ok_or(AppError::Internal)?;
     let place = crate::ordinance::PlaceType::from_code(&r.place_type).ok_or(AppError::Internal)?;
-    let defendant = Defendant::of(SubjectColumns {
+    let defendant = defendant_of(SubjectColumns {
         identified: r.identified,
         name: r.full_name,
         dob: r.date_of_birth,
@@ -1076,7 +1059,7 @@ fn document_of(
             .map(|s| s.identity.clone()),
     }
     .ok_or(AppError::Internal)?;
-    let defendant = Defendant::of(SubjectColumns::of_identity(&identity));
+    let defendant = Defendant::of(&identity);
     let penalty = crate::ordinance::Penalty {
         fine_cents: u32::try_from(row.fine_cents).map_err(|_| AppError::Internal)?,
         ..offence.penalty()
