@@ -149,3 +149,55 @@ test('with no signal, two incidents each get a number and a copy on the spot, ar
   await expectAccessible(clerk);
   await desk.close();
 });
+
+test('a report queued by the app before it kept reports in IndexedDB is moved there and sent, and the old draft is kept', async ({ page, context }) => {
+  await signIn(page, 'officer2', undefined, '/field/new');
+  await formReady(page);
+  await context.setOffline(true);
+  const location = unique('Depot Street');
+  await recordRefusal(page, location, { name: 'Lee Park', dob: '1970-07-07', address: '1 Depot St, Wells, ME' });
+  await expect(page.getByTestId('queued')).toContainText('No signal');
+  // Put the phone back the way the previous version of the app left it: the
+  // queue and a half-typed draft in localStorage, nothing in IndexedDB.
+  const draftPlace = unique('Half-typed place');
+  await page.evaluate(async ({ draftPlace }) => {
+    const db: IDBDatabase = await new Promise((ok, fail) => {
+      const open = indexedDB.open('wells', 1);
+      open.onsuccess = () => ok(open.result);
+      open.onerror = () => fail(open.error);
+    });
+    const read = (key: string): Promise<string> =>
+      new Promise((ok) => {
+        const get = db.transaction('kv').objectStore('kv').get(key);
+        get.onsuccess = () => ok(get.result);
+      });
+    const queue = JSON.parse(await read('outbox.officer2'));
+    for (const r of queue.pending) r.numbers = [];
+    const drafts = JSON.parse(await read('drafts.officer2'));
+    drafts.current.location_text = draftPlace;
+    drafts.current.incident_id = crypto.randomUUID();
+    localStorage.setItem('wells.outbox.officer2', JSON.stringify({ pending: queue.pending, receipts: [], rejected: [] }));
+    localStorage.setItem('wells.draft.officer2', JSON.stringify(drafts.current));
+    await new Promise((ok) => {
+      const tx = db.transaction('kv', 'readwrite');
+      tx.objectStore('kv').clear();
+      tx.oncomplete = ok;
+    });
+  }, { draftPlace });
+  await page.close();
+  await context.setOffline(false);
+  const again = await context.newPage();
+  await again.goto('/field/new');
+  await waitForHydration(again);
+  // The draft is back on the form, and the queued report went to the server.
+  await expect(again.getByLabel('Address or landmark')).toHaveValue(draftPlace);
+  const origin = new URL(again.url()).origin;
+  await expect
+    .poll(async () => {
+      const mine = await again.request.post('/api/incidents/mine', { data: { before: null }, headers: { Origin: origin } });
+      return ((await mine.json()) as { location: string }[]).filter((r) => r.location === location).length;
+    }, { timeout: 30_000 })
+    .toBe(1);
+  const left = await again.evaluate(() => [localStorage.getItem('wells.outbox.officer2'), localStorage.getItem('wells.draft.officer2')]);
+  expect(left).toEqual([null, null]);
+});
