@@ -84,6 +84,11 @@ export async function chargeWith(page: Page, input: Inputs, i: number, reference
   await input.tap(charge(page, i).getByLabel(new RegExp(`^${reference.replace(/[()]/g, '\\$&')} `)));
 }
 
+/** Person `i`'s response time by its "Now" (empty until given). */
+export async function respondedNow(page: Page, input: Inputs, i: number) {
+  await input.tap(response(page, i).getByRole('button', { name: 'Now — Time of the response' }));
+}
+
 export async function submit(page: Page, input: Inputs) {
   await input.tap(page.getByTestId('submit-report'));
 }
