@@ -2,14 +2,18 @@ import { expect, Page } from '@playwright/test';
 
 /** Counts the officer's inputs (taps and typed fields) through a test. */
 export class Inputs {
-  count = 0;
+  taps = 0;
+  typed = 0;
   constructor(private page: Page) {}
+  get count() {
+    return this.taps + this.typed;
+  }
   async tap(locator: ReturnType<Page['locator']>) {
-    this.count++;
+    this.taps++;
     await locator.click();
   }
   async type(locator: ReturnType<Page['locator']>, text: string) {
-    this.count++;
+    this.typed++;
     await locator.fill(text);
   }
 }

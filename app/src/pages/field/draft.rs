@@ -308,7 +308,12 @@ fn form_position(field: &str) -> (u8, usize, usize) {
         Some("subjects") => {
             let name = rest.and_then(|r| r.split('.').next());
             let sub = name
-                .map(|n| 1 + PERSON_FIELDS.iter().position(|f| *f == n).unwrap_or(PERSON_FIELDS.len()))
+                .map(|n| {
+                    1 + PERSON_FIELDS
+                        .iter()
+                        .position(|f| *f == n)
+                        .unwrap_or(PERSON_FIELDS.len())
+                })
                 .unwrap_or(0);
             (4, index(second), sub)
         }
@@ -621,11 +626,7 @@ impl Draft {
     ///
     /// The server checks in waves (the rules only once the data is sound); an
     /// officer on scene needs the whole list at the first tap of "Submit".
-    pub fn problems(
-        &self,
-        local: impl Fn(&str) -> Option<Moment>,
-        now: Moment,
-    ) -> Vec<FieldError> {
+    pub fn problems(&self, local: impl Fn(&str) -> Option<Moment>, now: Moment) -> Vec<FieldError> {
         let missing = self.missing(&local);
         let report = self.report_as_answered(&local);
         let unanswered = |field: &str| missing.iter().any(|m| m.field == field);
@@ -1172,9 +1173,8 @@ mod tests {
             Err(crate::error::AppError::Invalid { errors }) => errors,
             other => panic!("expected invalid, got {other:?}"),
         };
-        assert!(server
-            .iter()
-            .any(|e| e.field == "subjects.0.response_at" && e.message.contains("inside the 2 min allowed")));
+        assert!(server.iter().any(|e| e.field == "subjects.0.response_at"
+            && e.message.contains("inside the 2 min allowed")));
     }
 
     #[test]
@@ -1218,7 +1218,10 @@ mod tests {
         assert_eq!(d.response_now(id, later, parse_utc_local), later);
         // Manner not chosen yet: the same care as for a failure to obey.
         d.subjects[0].manner = None;
-        assert_eq!(d.response_now(id, now, parse_utc_local), minute("2026-07-04T21:07"));
+        assert_eq!(
+            d.response_now(id, now, parse_utc_local),
+            minute("2026-07-04T21:07")
+        );
     }
 
     #[test]

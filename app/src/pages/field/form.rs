@@ -498,9 +498,8 @@ fn People(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> impl Int
     });
     // Any other change ends the offer: an undo then would undo more than the removal.
     Effect::new(move |_| {
-        let changed = draft.with(|d| {
-            undo.with_untracked(|u| u.as_ref().is_some_and(|(_, _, left)| left != d))
-        });
+        let changed = draft
+            .with(|d| undo.with_untracked(|u| u.as_ref().is_some_and(|(_, _, left)| left != d)));
         if changed {
             undo.set(None);
         }
@@ -560,10 +559,7 @@ fn Person(
     let err = move |name: &'static str| subject_error(draft, errors, id, name);
     let field = move |name: &str| subject_field(draft, id, name);
     let first_title = read(draft, |d| {
-        d.subjects
-            .first()
-            .map(|s| s.title(0))
-            .unwrap_or_default()
+        d.subjects.first().map(|s| s.title(0)).unwrap_or_default()
     });
     // What was copied, said once the officer taps: nothing is shared silently.
     let copied = RwSignal::new(None::<String>);
