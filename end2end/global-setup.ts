@@ -12,6 +12,8 @@ export const USERS: { username: string; roles: string[]; name: string; badge?: s
   // Both on patrol and at the desk: the split build's on-demand spec goes from the
   // field form to the review queue in one session.
   { username: 'sergeant', roles: ['officer', 'chief'], name: 'Sergeant Pat Kim', badge: '150' },
+  // Works without signal (no-signal.phone.spec.ts): holds its own block of numbers.
+  { username: 'beach', roles: ['officer'], name: 'Officer Dana Reyes', badge: '118' },
   { username: 'lockme-phone', roles: ['officer'], name: 'Officer Lock Phone', badge: '301' },
   { username: 'lockme-desktop', roles: ['officer'], name: 'Officer Lock Desktop', badge: '302' },
 ];

@@ -43,6 +43,9 @@ pub enum Permission {
     Oversee,
     /// Filing queue, exports, marking filed, dispositions, the clerk's register.
     Court,
+    /// The account of every citation number of a year (issued, void, returned,
+    /// reserved by whom): the chief's register and the clerk's queue show it.
+    AccountNumbers,
     /// User accounts: create, roles, disable, unlock, reset password.
     ManageUsers,
     /// Read the audit log.
@@ -52,7 +55,7 @@ pub enum Permission {
 }
 
 impl Permission {
-    pub const ALL: [Permission; 11] = [
+    pub const ALL: [Permission; 12] = [
         Permission::SignIn,
         Permission::OwnAccount,
         Permission::RecordIncidents,
@@ -61,6 +64,7 @@ impl Permission {
         Permission::Review,
         Permission::Oversee,
         Permission::Court,
+        Permission::AccountNumbers,
         Permission::ManageUsers,
         Permission::ReadAudit,
         Permission::ManageSettings,
@@ -76,6 +80,7 @@ impl Permission {
             Permission::ReadReports => Audience::Roles(&[Officer, Chief]),
             Permission::Review | Permission::Oversee => Audience::Roles(&[Chief]),
             Permission::Court => Audience::Roles(&[Clerk]),
+            Permission::AccountNumbers => Audience::Roles(&[Chief, Clerk]),
             Permission::ManageUsers | Permission::ReadAudit | Permission::ManageSettings => {
                 Audience::Roles(&[Admin])
             }
@@ -108,6 +113,7 @@ impl Permission {
             Permission::Review => "review",
             Permission::Oversee => "oversee",
             Permission::Court => "court",
+            Permission::AccountNumbers => "account_numbers",
             Permission::ManageUsers => "manage_users",
             Permission::ReadAudit => "read_audit",
             Permission::ManageSettings => "manage_settings",

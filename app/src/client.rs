@@ -266,3 +266,49 @@ pub fn online() -> bool {
         true
     }
 }
+
+/// Times and dates as a document printed on this phone words them: the phone's
+/// own clock and zone (it is in Wells), like `TownZone` words them on the
+/// server: `2026-07-04 21:08 EDT`.
+pub struct PhoneTime;
+
+impl crate::model::wording::TimeWords for PhoneTime {
+    fn date_time(&self, moment: Moment) -> String {
+        let text = local_text(moment).replace('T', " ");
+        #[cfg(feature = "hydrate")]
+        {
+            let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(moment.0 as f64));
+            let options = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&options, &"timeZoneName".into(), &"short".into());
+            let zone = d
+                .to_locale_time_string_with_options("en-US", &options)
+                .as_string()
+                .and_then(|t| t.rsplit(' ').next().map(str::to_owned))
+                .unwrap_or_default();
+            format!("{text} {zone}").trim_end().to_owned()
+        }
+        #[cfg(not(feature = "hydrate"))]
+        {
+            format!("{text} UTC")
+        }
+    }
+
+    fn date_after(&self, moment: Moment, days: u32) -> String {
+        #[cfg(feature = "hydrate")]
+        {
+            let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(moment.0 as f64));
+            d.set_date(d.get_date() + days);
+            format!(
+                "{:04}-{:02}-{:02}",
+                d.get_full_year(),
+                d.get_month() + 1,
+                d.get_date()
+            )
+        }
+        #[cfg(not(feature = "hydrate"))]
+        {
+            let later = Moment(moment.0 + i64::from(days) * 86_400_000);
+            local_text(later)[..10].to_owned()
+        }
+    }
+}

@@ -88,6 +88,19 @@ fn summary(errors: &[FieldError]) -> String {
 }
 
 impl AppError {
+    /// The request itself was refused, and sending it again as it is would be
+    /// refused again (the user must change it); any other error may pass on a
+    /// retry (no signal, a sign-in to renew, the server's own trouble).
+    pub fn is_final(&self) -> bool {
+        matches!(
+            self,
+            AppError::Invalid { .. }
+                | AppError::Conflict { .. }
+                | AppError::TooLarge { .. }
+                | AppError::NotFound
+        )
+    }
+
     /// A single-field validation error.
     pub fn invalid(field: impl Into<String>, message: impl Into<String>) -> Self {
         AppError::Invalid {

@@ -19,6 +19,7 @@ pub mod on_demand;
 pub mod ordinance;
 pub mod outbox;
 pub mod pages;
+pub mod phone_store;
 #[cfg(feature = "ssr")]
 pub mod state;
 #[cfg(feature = "ssr")]

@@ -4,15 +4,26 @@
 //! validation error the officer must fix). No signal, a dropped response or an
 //! expired sign-in just leave it there for the next try; the server stores a
 //! retried report once (same `incident_id`).
+//!
+//! It also holds the officer's block of citation numbers (issue #17): a person
+//! the rules cite gets the next number of the block the moment the report is
+//! queued, signal or not, with a subject's copy printed from this phone. All of
+//! it is kept in IndexedDB (`phone_store`), moved there from localStorage once.
 
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::ordinance::Moment;
+
 use crate::api::incidents::submit_incident;
+use crate::api::numbers::{give_back_numbers, reserve_numbers};
 use crate::client;
 use crate::error::AppError;
+use crate::model::citation::{subject_copy, CitationDocument};
 use crate::model::incident::{IncidentReport, Receipt};
+use crate::model::numbers::{HandedNumber, NumberBlock};
+use crate::phone_store;
 
 /// What is kept on the phone, per officer.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -22,7 +33,38 @@ pub struct Queue {
     pub receipts: Vec<Receipt>,
     /// Reports the server refused, with why; they stay until the officer fixes them.
     pub rejected: Vec<(IncidentReport, AppError)>,
+    /// Subject's copies of the citations numbered on this phone, newest last.
+    pub copies: Vec<PhoneCopy>,
 }
+
+/// A subject's copy made on the phone when it gave out the number.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PhoneCopy {
+    pub incident_id: Uuid,
+    pub subject_id: Uuid,
+    pub doc: CitationDocument,
+}
+
+/// The block of numbers this phone holds for the officer, and the next one to
+/// give out.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Held {
+    pub block: NumberBlock,
+    pub next: i64,
+}
+
+impl Held {
+    pub fn left(&self) -> i64 {
+        self.block.last_seq + 1 - self.next
+    }
+}
+
+/// A block is replaced while there is signal once it has fewer numbers than
+/// this left, or less than an hour of use: an officer leaving for the beach
+/// should not run out there.
+const TOP_UP_BELOW: i64 = 3;
+const TOP_UP_BEFORE_MS: i64 = 3_600_000;
+const KEEP_COPIES: usize = 50;
 
 impl Queue {
     /// Reads a queue saved on this phone. A report queued by the app before each
@@ -36,10 +78,13 @@ impl Queue {
             pending: Vec<serde_json::Value>,
             receipts: Vec<Receipt>,
             rejected: Vec<(serde_json::Value, AppError)>,
+            #[serde(default)]
+            copies: Vec<PhoneCopy>,
         }
         let saved: Saved = serde_json::from_str(json).ok()?;
         let mut queue = Queue {
             receipts: saved.receipts,
+            copies: saved.copies,
             ..Queue::default()
         };
         let first_version = || {
@@ -91,14 +136,19 @@ pub enum SendState {
 #[derive(Debug, Clone, Copy)]
 pub struct Outbox {
     user: RwSignal<Option<String>>,
+    /// The officer's queue and block have been read from the phone.
+    pub loaded: RwSignal<bool>,
     pub queue: RwSignal<Queue>,
+    pub held: RwSignal<Option<Held>>,
     pub state: RwSignal<SendState>,
 }
 
 pub fn provide_outbox() {
     provide_context(Outbox {
         user: RwSignal::new(None),
+        loaded: RwSignal::new(false),
         queue: RwSignal::new(Queue::default()),
+        held: RwSignal::new(None),
         state: RwSignal::new(SendState::Idle),
     });
 }
@@ -107,39 +157,190 @@ pub fn use_outbox() -> Outbox {
     expect_context::<Outbox>()
 }
 
-fn key(user: &str) -> String {
+/// Where each officer's things are kept: IndexedDB keys, and the localStorage
+/// key the queue had before.
+fn queue_key(user: &str) -> String {
+    format!("outbox.{user}")
+}
+fn old_queue_key(user: &str) -> String {
     format!("wells.outbox.{user}")
+}
+fn numbers_key(user: &str) -> String {
+    format!("numbers.{user}")
 }
 
 impl Outbox {
-    /// Loads the signed-in officer's queue from the phone.
+    /// Loads the signed-in officer's queue and block from the phone, then
+    /// sends what waits and tops the block up.
     pub fn attach(&self, username: &str) {
         if self.user.get_untracked().as_deref() == Some(username) {
             return;
         }
         self.user.set(Some(username.to_owned()));
-        self.queue.set(
-            client::load_text(&key(username))
+        self.loaded.set(false);
+        let (this, user) = (*self, username.to_owned());
+        leptos::task::spawn_local(async move {
+            let queue = phone_store::get_or_move(&queue_key(&user), &old_queue_key(&user))
+                .await
                 .and_then(|text| Queue::load(&text))
-                .unwrap_or_default(),
-        );
+                .unwrap_or_default();
+            let held = phone_store::get(&numbers_key(&user))
+                .await
+                .and_then(|text| serde_json::from_str(&text).ok());
+            if this.user.get_untracked().as_deref() != Some(user.as_str()) {
+                return;
+            }
+            this.queue.set(queue);
+            this.held.set(held);
+            this.loaded.set(true);
+            this.flush().await;
+            this.top_up().await;
+        });
     }
 
-    fn persist(&self) {
-        if let Some(user) = self.user.get_untracked() {
-            self.queue.with_untracked(|q| client::save(&key(&user), q));
-        }
+    /// Writes the queue and the block to the phone; true once on its disk.
+    async fn save(&self) -> bool {
+        let Some(user) = self.user.get_untracked() else {
+            return false;
+        };
+        let queue = self.queue.get_untracked();
+        let held = self.held.get_untracked();
+        phone_store::put(&queue_key(&user), &queue).await
+            & phone_store::put(&numbers_key(&user), &held).await
     }
 
-    /// Puts a report in the outbox (replacing an earlier copy with the same id).
-    pub fn enqueue(&self, report: IncidentReport) {
+    /// Puts a report in the outbox (replacing an earlier copy with the same
+    /// id), giving each person the rules cite the next number of the block.
+    /// Returns once the report is on the phone's disk (false if it could not
+    /// be written: the officer must not leave the page believing it saved).
+    pub async fn enqueue(&self, report: IncidentReport) -> bool {
+        let (report, copies) = self.hand_out(report);
         self.queue.update(|q| {
             q.pending.retain(|p| p.incident_id != report.incident_id);
             q.rejected
                 .retain(|(p, _)| p.incident_id != report.incident_id);
+            q.copies.retain(|c| c.incident_id != report.incident_id);
+            q.copies.extend(copies);
+            let extra = q.copies.len().saturating_sub(KEEP_COPIES);
+            q.copies.drain(..extra);
             q.pending.push(report);
         });
-        self.persist();
+        self.save().await
+    }
+
+    /// Numbers the report's citations from the block, as far as it goes (the
+    /// server numbers the rest when the report reaches it). A report sent again
+    /// after a refusal never keeps its old numbers: the server voided them.
+    fn hand_out(&self, mut report: IncidentReport) -> (IncidentReport, Vec<PhoneCopy>) {
+        report.numbers.clear();
+        let now = client::now();
+        let Ok(verdicts) = crate::model::incident::check(&report, now) else {
+            return (report, Vec::new());
+        };
+        let mut held = self.held.get_untracked();
+        let Some(h) = held.as_mut().filter(|h| h.block.usable(now)) else {
+            return (report, Vec::new());
+        };
+        for (subject, verdict) in report.subjects.iter().zip(&verdicts) {
+            let Ok(outcome) = verdict.outcome else {
+                continue;
+            };
+            for offence in subject.cited_offences(outcome) {
+                if h.left() <= 0 {
+                    break;
+                }
+                report.numbers.push(HandedNumber {
+                    subject_id: subject.subject_id,
+                    offence,
+                    number: h.block.number(h.next),
+                });
+                h.next += 1;
+            }
+        }
+        let copies = report
+            .numbers
+            .iter()
+            .filter_map(|n| {
+                let doc = subject_copy(
+                    &report,
+                    n.subject_id,
+                    n.offence,
+                    &n.number,
+                    &h.block,
+                    now,
+                    &client::PhoneTime,
+                )?;
+                Some(PhoneCopy {
+                    incident_id: report.incident_id,
+                    subject_id: n.subject_id,
+                    doc,
+                })
+            })
+            .collect();
+        self.held.set(held);
+        (report, copies)
+    }
+
+    /// The subject's copies made on this phone for a report.
+    pub fn copies_for(&self, id: Uuid) -> Vec<PhoneCopy> {
+        self.queue.with(|q| {
+            q.copies
+                .iter()
+                .filter(|c| c.incident_id == id)
+                .cloned()
+                .collect()
+        })
+    }
+
+    /// Takes a new block while there is signal, when the one held is nearly
+    /// used up or about to end; the old one's unused numbers go back.
+    pub async fn top_up(self) {
+        let now = client::now();
+        let needed = self.held.with_untracked(|held| {
+            held.as_ref().is_none_or(|h| {
+                h.left() < TOP_UP_BELOW || !h.block.usable(Moment(now.0 + TOP_UP_BEFORE_MS))
+            })
+        });
+        if !needed || !self.loaded.get_untracked() || !client::online() {
+            return;
+        }
+        let Ok(block) = reserve_numbers().await else {
+            return;
+        };
+        let next = block.first_seq;
+        let old = self
+            .held
+            .try_update(|h| h.replace(Held { block, next }))
+            .flatten();
+        self.save().await;
+        if let Some(old) = old {
+            self.give_back(old).await;
+        }
+    }
+
+    /// Gives the server back the numbers of `old` not handed out; those handed
+    /// out for reports still waiting stay reserved until the reports arrive.
+    async fn give_back(&self, old: Held) -> bool {
+        let keep: Vec<String> = self.queue.with_untracked(|q| {
+            q.pending
+                .iter()
+                .chain(q.rejected.iter().map(|(r, _)| r))
+                .flat_map(|r| r.numbers.iter().map(|n| n.number.clone()))
+                .collect()
+        });
+        give_back_numbers(old.block.block_id, keep).await.is_ok()
+    }
+
+    /// At sign-out: the block goes back to the server (while there is signal;
+    /// otherwise it stays on the phone for this officer's next sign-in).
+    pub async fn before_sign_out(self) {
+        let Some(held) = self.held.get_untracked() else {
+            return;
+        };
+        if self.give_back(held).await {
+            self.held.set(None);
+            self.save().await;
+        }
     }
 
     pub fn is_pending(&self, id: Uuid) -> bool {
@@ -157,6 +358,16 @@ impl Outbox {
         })
     }
 
+    /// A report the server refused, as it was sent.
+    pub fn refused_report(&self, id: Uuid) -> Option<IncidentReport> {
+        self.queue.with_untracked(|q| {
+            q.rejected
+                .iter()
+                .find(|(p, _)| p.incident_id == id)
+                .map(|(p, _)| p.clone())
+        })
+    }
+
     pub fn rejection_for(&self, id: Uuid) -> Option<AppError> {
         self.queue.with(|q| {
             q.rejected
@@ -168,7 +379,7 @@ impl Outbox {
 
     /// Sends every waiting report, oldest first, until one cannot go.
     pub async fn flush(self) {
-        if self.state.get_untracked() == SendState::Sending {
+        if self.state.get_untracked() == SendState::Sending || !self.loaded.get_untracked() {
             return;
         }
         loop {
@@ -203,22 +414,25 @@ impl Outbox {
                     q.rejected.push((next, refused));
                 }),
             }
-            self.persist();
+            self.save().await;
         }
     }
 }
 
 /// Keeps sending in the background for the signed-in officer: at start, when the
-/// phone comes back online, and every 20 seconds while anything waits.
+/// phone comes back online (then also topping the block of numbers up), and
+/// every 20 seconds while anything waits.
 #[component]
 pub fn OutboxSender(username: String) -> impl IntoView {
     let outbox = use_outbox();
     #[cfg(feature = "hydrate")]
     Effect::new(move |_| {
         outbox.attach(&username);
-        leptos::task::spawn_local(outbox.flush());
         let online = window_event_listener(leptos::ev::online, move |_| {
-            leptos::task::spawn_local(outbox.flush());
+            leptos::task::spawn_local(async move {
+                outbox.flush().await;
+                outbox.top_up().await;
+            });
         });
         let timer = set_interval_with_handle(
             move || {

@@ -109,6 +109,15 @@ impl TownZone {
     }
 }
 
+impl crate::model::wording::TimeWords for TownZone {
+    fn date_time(&self, moment: Moment) -> String {
+        TownZone::date_time(self, moment)
+    }
+    fn date_after(&self, moment: Moment, days: u32) -> String {
+        TownZone::date_after(self, moment, days)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -61,6 +61,7 @@ fn finish(result: Result<(), String>) -> ExitCode {
 async fn serve_app(store: Store, serve: Serve) -> Result<(), String> {
     offer_first_run_setup(&store, &serve).await?;
     store.keep_statistics();
+    store.expire_number_blocks();
     let state = server::app_state(store, &serve)?;
     let app = server::router(state);
     let listener = tokio::net::TcpListener::bind(serve.listen)

@@ -5,6 +5,13 @@
 //! be broken: `PRAGMA integrity_check`, citation numbers without gaps or
 //! duplicates, and `server audit verify`.
 //!
+//! One of the phones works as it does without signal (issue #17): it reserves
+//! a block of numbers, hands them out, sends the numbered reports, and gives a
+//! used-up block back. A block the server acknowledged must be there after
+//! the kill, each number it handed out must be its citation's, and every
+//! number of the year must be exactly one of: a citation, void, returned, or
+//! still reserved in a block.
+//!
 //! `make test` runs 10 cycles; `make crash-test` runs 200 (WELLS_CRASH_CYCLES)
 //! and writes its report to target/crash-test.md. WELLS_CRASH_SEED replays a run.
 
@@ -17,6 +24,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use app::model::incident::{Identity, IncidentReport};
+use app::model::numbers::{HandedNumber, NumberBlock};
+use app::ordinance::Offence;
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Connection};
 
@@ -38,6 +47,11 @@ struct Ledger {
     unanswered: Vec<IncidentReport>,
     /// Answered with something other than success (would be a bug here).
     refused: Vec<String>,
+    /// The block phone: blocks the server acknowledged, the one in use and the
+    /// next number of it to hand out, and blocks given back (acknowledged).
+    blocks: Vec<NumberBlock>,
+    in_use: Option<(NumberBlock, i64)>,
+    given_back: Vec<uuid::Uuid>,
 }
 
 /// Deterministic pauses from a seed, so a failing run can be replayed.
@@ -61,6 +75,73 @@ fn report(n: usize) -> IncidentReport {
     r
 }
 
+/// The phone without signal (issue #17): hands out the next number of its
+/// block for each report, takes a new block when the old one is used up
+/// (giving the old one back first), and stops when a request gets no answer.
+async fn block_phone(
+    server: wire::Client,
+    cookie: String,
+    stop: Arc<AtomicBool>,
+    ledger: Arc<Mutex<Ledger>>,
+    base: usize,
+) -> usize {
+    let mut n = 0;
+    while !stop.load(Ordering::Relaxed) {
+        let in_use = ledger.lock().expect("ledger").in_use.clone();
+        let (block, next) = match in_use {
+            Some((block, next)) if next <= block.last_seq => (block, next),
+            used_up => {
+                if let Some((old, _)) = used_up {
+                    let body = serde_json::json!({ "block_id": old.block_id, "keep": [] });
+                    match server
+                        .post("/api/numbers/give-back", Some(&cookie), &body.to_string())
+                        .await
+                    {
+                        Ok(reply) if reply.status == 200 => {
+                            // A repeat (the answer to the first was lost) returns none.
+                            let mut l = ledger.lock().expect("ledger");
+                            if !l.given_back.contains(&old.block_id) {
+                                l.given_back.push(old.block_id);
+                            }
+                        }
+                        Ok(reply) => panic!("give back refused: {} {}", reply.status, reply.body),
+                        Err(_) => return n,
+                    }
+                }
+                match server
+                    .post("/api/numbers/reserve", Some(&cookie), "{}")
+                    .await
+                {
+                    Ok(reply) if reply.status == 200 => {
+                        let block: NumberBlock = serde_json::from_str(&reply.body).expect("block");
+                        let mut l = ledger.lock().expect("ledger");
+                        l.blocks.push(block.clone());
+                        l.in_use = Some((block.clone(), block.first_seq));
+                        (block.clone(), block.first_seq)
+                    }
+                    Ok(reply) => panic!("reserve refused: {} {}", reply.status, reply.body),
+                    Err(_) => return n,
+                }
+            }
+        };
+        n += 1;
+        let mut r = report(base + n);
+        r.numbers = vec![HandedNumber {
+            subject_id: r.subjects[0].subject_id,
+            offence: Offence::LoiteringObstruction,
+            number: block.number(next),
+        }];
+        // Handed out: the number is the subject's now, answer or not.
+        if let Some((_, next_seq)) = &mut ledger.lock().expect("ledger").in_use {
+            *next_seq = next + 1;
+        }
+        if !submit(&server, &cookie, r, &ledger).await {
+            break;
+        }
+    }
+    n
+}
+
 /// Sends one report; books the answer in the ledger. False when no answer came.
 async fn submit(
     server: &wire::Client,
@@ -81,6 +162,13 @@ async fn submit(
                 .iter()
                 .map(|c| c["number"].as_str().expect("number").to_owned())
                 .collect();
+            let handed: Vec<&str> = report.numbers.iter().map(|h| h.number.as_str()).collect();
+            if !handed.is_empty() {
+                assert_eq!(
+                    handed, citations,
+                    "the citation takes the number handed out"
+                );
+            }
             let mut l = ledger.lock().expect("ledger");
             let id = report.incident_id;
             if let Some(before) = l.acknowledged.get(&id) {
@@ -130,6 +218,25 @@ async fn check(server: &wire::Server, ledger: &Ledger) -> Result<(), String> {
             .fetch_all(&mut db)
             .await
             .map_err(|e| e.to_string())?;
+    // Every number the year's sequence gave out, and what it is now.
+    let accounted: Vec<(i64, i64, String)> = sqlx::query_as(
+        "WITH RECURSIVE n(year, seq, last) AS ( \
+           SELECT year, first_seq, last_seq FROM number_block WHERE settled_at IS NULL \
+           UNION ALL SELECT year, seq + 1, last FROM n WHERE seq < last) \
+         SELECT year, seq, 'citation' FROM citation \
+         UNION ALL SELECT year, seq, state FROM number_spent \
+         UNION ALL SELECT year, seq, 'reserved' FROM n \
+           WHERE NOT EXISTS (SELECT 1 FROM citation c WHERE c.year = n.year AND c.seq = n.seq) \
+             AND NOT EXISTS (SELECT 1 FROM number_spent s WHERE s.year = n.year AND s.seq = n.seq)",
+    )
+    .fetch_all(&mut db)
+    .await
+    .map_err(|e| e.to_string())?;
+    let blocks: Vec<(String, i64, i64, Option<i64>)> =
+        sqlx::query_as("SELECT block_id, first_seq, last_seq, returned_at FROM number_block")
+            .fetch_all(&mut db)
+            .await
+            .map_err(|e| e.to_string())?;
     db.close().await.map_err(|e| e.to_string())?;
     let mut by_incident: HashMap<&str, Vec<String>> = HashMap::new();
     for (incident, number) in &numbers {
@@ -155,22 +262,40 @@ async fn check(server: &wire::Server, ledger: &Ledger) -> Result<(), String> {
             return Err(format!("{id}: citations {have:?}, acknowledged {want:?}"));
         }
     }
-    // WPD-YYYY-NNNNNN: per year 1, 2, 3… with nothing skipped or repeated.
-    let mut per_year: BTreeMap<String, Vec<u64>> = BTreeMap::new();
-    for (_, number) in &numbers {
-        let (year, seq) = number
-            .rsplit_once('-')
-            .ok_or(format!("odd number {number}"))?;
+    // WPD-YYYY-NNNNNN: per year 1, 2, 3…, each number exactly one of a
+    // citation, a spent number (void or returned) or one still reserved in an
+    // unsettled block — nothing skipped, nothing two things.
+    let mut per_year: BTreeMap<i64, BTreeMap<i64, Vec<&str>>> = BTreeMap::new();
+    for (year, seq, what) in &accounted {
         per_year
-            .entry(year.to_owned())
+            .entry(*year)
             .or_default()
-            .push(seq.parse().map_err(|_| format!("odd number {number}"))?);
+            .entry(*seq)
+            .or_default()
+            .push(what.as_str());
     }
-    for (year, mut seqs) in per_year {
-        seqs.sort_unstable();
-        if seqs.iter().enumerate().any(|(i, s)| *s != i as u64 + 1) {
+    for (year, seqs) in &per_year {
+        for (i, (seq, what)) in seqs.iter().enumerate() {
+            if *seq != i as i64 + 1 || what.len() != 1 {
+                return Err(format!(
+                    "{year}: number {seq} is {what:?} (position {})",
+                    i + 1
+                ));
+            }
+        }
+    }
+    for block in &ledger.blocks {
+        let held = blocks
+            .iter()
+            .find(|b| b.0 == block.block_id.to_string())
+            .ok_or(format!("acknowledged block {} is missing", block.block_id))?;
+        if (held.1, held.2) != (block.first_seq, block.last_seq) {
+            return Err(format!("block {} stored as {held:?}", block.block_id));
+        }
+        if ledger.given_back.contains(&block.block_id) && held.3.is_none() {
             return Err(format!(
-                "{year}: numbers have a gap or a duplicate: {seqs:?}"
+                "block {} was given back, but is not marked so",
+                block.block_id
             ));
         }
     }
@@ -220,6 +345,10 @@ async fn acknowledged_submissions_survive_kill_9() {
             let (c, stop, ledger, cookie) =
                 (client.clone(), stop.clone(), ledger.clone(), cookie.clone());
             let base = sent + phone * 1_000_000;
+            if phone == 0 {
+                tasks.push(tokio::spawn(block_phone(c, cookie, stop, ledger, base)));
+                continue;
+            }
             tasks.push(tokio::spawn(async move {
                 let mut n = 0;
                 // A phone whose request got no answer stops; its outbox sends
@@ -261,10 +390,14 @@ async fn acknowledged_submissions_survive_kill_9() {
          | submissions sent | {sent} |\n\
          | acknowledged | {} |\n\
          | in flight at a kill (no answer), sent again after the restart | {retried} |\n\
+         | number blocks reserved by the phone without signal (acknowledged) | {} |\n\
+         | blocks given back (acknowledged) | {} |\n\
          | acknowledged but lost or changed | 0 |\n\
-         | integrity_check / numbering / audit verify | ok after every cycle |\n\
+         | integrity_check / every number accounted once / audit verify | ok after every cycle |\n\
          | time | {:.1} s |\n",
         l.acknowledged.len(),
+        l.blocks.len(),
+        l.given_back.len(),
         started.elapsed().as_secs_f64()
     );
     println!("{report}");

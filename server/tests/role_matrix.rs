@@ -32,6 +32,7 @@ const READERS: &[Who] = &[Who::Officer, Who::Chief, Who::Clerk];
 const CHIEF: &[Who] = &[Who::Chief];
 const CLERK: &[Who] = &[Who::Clerk];
 const OFFICER_OR_CHIEF: &[Who] = &[Who::Officer, Who::Chief];
+const CHIEF_OR_CLERK: &[Who] = &[Who::Chief, Who::Clerk];
 
 /// Fixture ids a request body can refer to.
 struct Fixture {
@@ -110,6 +111,17 @@ fn expectations() -> Vec<(&'static str, &'static [Who], Body)> {
             "/api/incidents/resubmit",
             OFFICER,
             |f| json!({ "report": f.report }),
+        ),
+        ("/api/numbers/reserve", OFFICER, |_| json!({})),
+        (
+            "/api/numbers/give-back",
+            OFFICER,
+            |_| json!({ "block_id": "00000000-0000-0000-0000-000000000000", "keep": [] }),
+        ),
+        (
+            "/api/numbers/account",
+            CHIEF_OR_CLERK,
+            |_| json!({ "year": null }),
         ),
         ("/api/review/queue", CHIEF, |_| json!({ "filter": {} })),
         (

@@ -14,14 +14,24 @@ use crate::ordinance::Moment;
 #[server(endpoint = "incidents/submit", input = Json)]
 pub async fn submit_incident(report: IncidentReport) -> Result<Receipt, AppError> {
     let request = crate::auth::guard::authorize(crate::access::Permission::RecordIncidents).await?;
-    let verdicts = crate::model::incident::check(&report, request.now)?;
-    crate::store::incidents::submit(
-        &request.state.store,
-        crate::api::review::issuing(&request),
-        &report,
-        &verdicts,
-    )
-    .await
+    let issuing = crate::api::review::issuing(&request);
+    let stored = match crate::model::incident::check(&report, request.now) {
+        Ok(verdicts) => {
+            crate::store::incidents::submit(&request.state.store, issuing, &report, &verdicts).await
+        }
+        Err(refused) => Err(refused),
+    };
+    // Numbers the phone already gave out on scene for a report the server
+    // refuses are void, with the refusal as the reason, and never reused
+    // (issue #17). A refusal that may pass on a retry voids nothing.
+    match stored {
+        Err(refused) if !report.numbers.is_empty() && refused.is_final() => {
+            crate::store::numbers::void_refused(&request.state.store, issuing, &report, &refused)
+                .await?;
+            Err(refused)
+        }
+        other => other,
+    }
 }
 
 /// The signed-in officer's reports, newest first (50 a page; pass the last

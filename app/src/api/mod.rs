@@ -10,4 +10,5 @@ pub mod admin;
 pub mod court;
 pub mod dashboard;
 pub mod incidents;
+pub mod numbers;
 pub mod review;

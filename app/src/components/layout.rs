@@ -97,7 +97,11 @@ fn SiteMenu(me: Me) -> impl IntoView {
 #[component]
 fn SignedIn(me: Me) -> impl IntoView {
     let ready = hydrated();
-    let leave = Action::new(|_: &()| async move {
+    let outbox = crate::outbox::use_outbox();
+    let leave = Action::new_local(move |_: &()| async move {
+        // The block of citation numbers goes back (issue #17) while the
+        // session still lets the phone say so.
+        outbox.before_sign_out().await;
         // Whatever the answer, the page must not keep showing a signed-in state.
         let _ = sign_out().await;
         crate::client::forget_cached_pages();

@@ -6,5 +6,6 @@ pub mod form;
 pub mod install;
 pub mod layout;
 pub mod load_error;
+pub mod number_account;
 pub mod session;
 pub mod table;

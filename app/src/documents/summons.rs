@@ -86,8 +86,9 @@ pub fn write(doc: &mut Document, c: &CitationDocument) {
     doc.signature_line("Officer's signature");
     doc.signature_line("Defendant's signature (optional — signing is not an admission)");
 
-    doc.heading("Officer's account");
-    doc.text(&c.narrative, 9.5, false);
+    // Not the officer's account of the whole incident: it names the other
+    // persons, and this is one person's summons (issue #17). The violation
+    // above is this person's own conduct, order and response.
     doc.gap(10.0);
     doc.text(
         &format!(

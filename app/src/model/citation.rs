@@ -2,7 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::incident::CitationStatus;
+use super::incident::{CitationStatus, IdType, Identity, IncidentReport};
+use super::numbers::NumberBlock;
+use super::wording::{violation_text, TimeWords};
+use crate::ordinance::{Moment, Offence};
 
 /// Everything the subject's copy, the court summons and the exports print. Built
 /// on the server, times already in the Town's zone.
@@ -50,4 +53,101 @@ pub struct CitationDocument {
     /// The original must reach the court within `ordinance::FILING_DAYS` of issuance.
     pub filing_deadline: String,
     pub void_reason: Option<String>,
+}
+
+/// How the court's papers name a person: the name (or the description of one
+/// not identified), date of birth, address and identity document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Defendant {
+    pub name: String,
+    pub date_of_birth: Option<String>,
+    pub address: Option<String>,
+    pub id_document: Option<String>,
+}
+
+impl Defendant {
+    pub fn of(identity: &Identity) -> Defendant {
+        match identity {
+            Identity::Described { description } => Defendant {
+                name: format!("Unidentified person: {description}"),
+                date_of_birth: None,
+                address: None,
+                id_document: None,
+            },
+            Identity::Identified {
+                full_name,
+                date_of_birth,
+                address,
+                id_type,
+                id_number,
+            } => {
+                let kind = id_type.map_or("ID", IdType::label);
+                let blank = |t: &str| Some(t.trim().to_owned()).filter(|t| !t.is_empty());
+                Defendant {
+                    name: full_name.trim().to_owned(),
+                    date_of_birth: blank(date_of_birth),
+                    address: blank(address),
+                    id_document: id_number
+                        .as_deref()
+                        .filter(|n| !n.trim().is_empty())
+                        .map(|n| format!("{kind} {n}")),
+                }
+            }
+        }
+    }
+}
+
+/// The subject's copy a phone prints on scene without signal (issue #17), from
+/// the report it is about to send and the number it gave out of its block.
+/// It says what the server's copy will say once the report arrives, with the
+/// court of the block (the one in force when the phone reserved it). `None`
+/// when the person is not in the report.
+pub fn subject_copy(
+    report: &IncidentReport,
+    subject_id: uuid::Uuid,
+    offence: Offence,
+    number: &str,
+    block: &NumberBlock,
+    issued_at: Moment,
+    time: &impl TimeWords,
+) -> Option<CitationDocument> {
+    let subject = report
+        .subjects
+        .iter()
+        .find(|s| s.subject_id == subject_id)?;
+    let text = violation_text(report, subject_id, offence, time)?;
+    let defendant = Defendant::of(&subject.identity);
+    let penalty = offence.penalty();
+    let court = &block.court;
+    Some(CitationDocument {
+        number: number.to_owned(),
+        status: CitationStatus::Issued,
+        issued_at_text: time.date_time(issued_at),
+        officer_name: block.officer_name.clone(),
+        officer_badge: block.officer_badge.clone(),
+        subject_name: defendant.name,
+        subject_date_of_birth: defendant.date_of_birth,
+        subject_address: defendant.address,
+        subject_id_document: defendant.id_document,
+        offence_code: offence.code().to_owned(),
+        offence_reference: offence.reference(),
+        offence_title: offence.title().to_owned(),
+        violation: text.violation,
+        narrative: text.narrative,
+        occurred_at_text: text.occurred_at_text,
+        location: text.location,
+        place: text.place,
+        order_words: text.order_words,
+        order_given_text: text.order_given_text,
+        refusal_text: text.refusal_text,
+        fine_text: penalty.fine_text(),
+        penalty_statement: penalty.statement(),
+        arrest: subject.arrest_for(offence),
+        arrest_permitted: offence.permits_arrest(),
+        court_name: court.court_name.clone(),
+        court_address: court.court_address.clone(),
+        appearance_date: court.answer_date(&time.date_after(issued_at, court.answer_days)),
+        filing_deadline: time.date_after(issued_at, crate::ordinance::FILING_DAYS),
+        void_reason: None,
+    })
 }

@@ -204,5 +204,6 @@ pub fn to_current(first: &FirstReport) -> IncidentReport {
         orders: first.order.clone().into_iter().collect(),
         narrative: first.narrative.clone(),
         subjects,
+        numbers: Vec::new(),
     }
 }

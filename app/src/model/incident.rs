@@ -200,6 +200,26 @@ impl SubjectEntry {
     pub fn offences(&self) -> impl Iterator<Item = Offence> + '_ {
         self.charges.iter().map(|c| c.offence)
     }
+
+    /// The offences this person is cited for: those charged with a citation
+    /// asked for, when the rules' outcome carries one. The phone numbers these
+    /// on scene; the server issues these.
+    pub fn cited_offences(&self, outcome: Outcome) -> Vec<Offence> {
+        if !outcome.is_citation() {
+            return Vec::new();
+        }
+        self.charges
+            .iter()
+            .filter(|c| c.issue_citation)
+            .map(|c| c.offence)
+            .collect()
+    }
+
+    /// Whether the citation for `offence` records an arrest: §52-2's, when one
+    /// was in fact made.
+    pub fn arrest_for(&self, offence: Offence) -> bool {
+        self.facts.arrested && offence.permits_arrest()
+    }
 }
 
 /// The whole report. Submitting it again with the same `incident_id` is harmless.
@@ -217,6 +237,12 @@ pub struct IncidentReport {
     pub orders: Vec<DispersalOrder>,
     pub narrative: String,
     pub subjects: Vec<SubjectEntry>,
+    /// Citation numbers the phone gave out on scene from its block (issue #17),
+    /// one per person and offence cited; the server's citations take them.
+    /// Absent from reports without them, so their stored form and content hash
+    /// are what they were.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub numbers: Vec<crate::model::numbers::HandedNumber>,
 }
 
 /// The message a report in the first version's shape gets: a phone that has not
@@ -762,6 +788,10 @@ pub struct Receipt {
     pub citations: Vec<CitationBrief>,
     /// True when this submit was a retry of one already stored.
     pub already_stored: bool,
+    /// What became of numbers given out on scene that the citations do not
+    /// carry (issue #17): void, or replaced. Said once, to the submission.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub number_notes: Vec<String>,
 }
 
 /// A row of the officer's "My reports".

@@ -10,5 +10,7 @@ pub mod court_calendar;
 pub mod dashboard;
 pub mod first_version;
 pub mod incident;
+pub mod numbers;
 pub mod review;
 pub mod settings;
+pub mod wording;

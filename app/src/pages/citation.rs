@@ -36,12 +36,23 @@ fn CitationView() -> impl IntoView {
     }
 }
 
+/// The subject's copy: this person's conduct, the order they received and
+/// their response — never the officer's account of the whole incident, which
+/// names the others (issue #17). `on_phone`: made on the officer's phone
+/// without signal (no server PDF; the browser prints or saves it as a PDF).
 #[component]
-pub fn Summons(doc: CitationDocument) -> impl IntoView {
+pub fn Summons(doc: CitationDocument, #[prop(optional)] on_phone: bool) -> impl IntoView {
     let pdf = format!("/citations/{}/pdf", doc.number);
     let print = move |_| {
         #[cfg(feature = "hydrate")]
         let _ = window().print();
+    };
+    let pdf_link =
+        (!on_phone).then(|| view! { <a class="button" href=pdf rel="external">"PDF"</a> });
+    let print_label = if on_phone {
+        "Print or save as PDF"
+    } else {
+        "Print"
     };
     let void =
         (doc.status == CitationStatus::Void).then(|| doc.void_reason.clone().unwrap_or_default());
@@ -52,8 +63,8 @@ pub fn Summons(doc: CitationDocument) -> impl IntoView {
             <p class="citation-number" data-testid="citation-number">{doc.number.clone()}</p>
             {void.map(|reason| view! { <p class="notice bad">"VOID — " {reason}</p> })}
             <div class="actions no-print">
-                <a class="button" href=pdf rel="external">"PDF"</a>
-                <button type="button" class="secondary" on:click=print>"Print"</button>
+                {pdf_link}
+                <button type="button" class="secondary" on:click=print>{print_label}</button>
             </div>
             <dl class="facts">
                 <dt>"Status"</dt><dd>{doc.status.label()}</dd>
@@ -92,8 +103,6 @@ pub fn Summons(doc: CitationDocument) -> impl IntoView {
                 <dt>"Badge"</dt><dd>{doc.officer_badge.clone()}</dd>
             </dl>
             <p class="signature">"Defendant's signature (optional — signing is not an admission): ______________________"</p>
-            <h2>"Officer's account"</h2>
-            <p class="narrative">{doc.narrative.clone()}</p>
             <p class="hint">{format!("To be filed with the court within {} days of issuance (by {}).", crate::ordinance::FILING_DAYS, doc.filing_deadline)}</p>
         </article>
     }

@@ -12,7 +12,7 @@ use crate::auth::Actor;
 use crate::error::AppError;
 use crate::model::account::Role;
 use crate::model::audit::AuditOutcome;
-use crate::model::citation::CitationDocument;
+use crate::model::citation::{CitationDocument, Defendant};
 use crate::model::first_version::StoredReport;
 use crate::model::incident::{
     CitationBrief, CitationStatus, IdType, Identity, IncidentReport, Receipt, ReportStatus,
@@ -22,6 +22,7 @@ use crate::model::review::{distance_m, CautionKind, GPS_FAR_METRES};
 use crate::ordinance::{Moment, Offence, Outcome, Response};
 use crate::store::audit::{self, Event};
 use crate::store::group_commit::Batch;
+use crate::store::numbers;
 use crate::store::Store;
 use crate::town_time::TownZone;
 
@@ -40,10 +41,7 @@ fn content_hash(report: &IncidentReport) -> String {
     ))
 }
 
-/// `WPD-2026-000042`
-pub fn citation_number(year: i16, seq: i64) -> String {
-    format!("WPD-{year:04}-{seq:06}")
-}
+pub use crate::model::numbers::citation_number;
 
 /// Stores a submitted report: the incident, its persons, a citation (with its
 /// number) for each person cited, the first revision and the audit entries — in
@@ -130,18 +128,71 @@ async fn submit_in(
         outcomes: Vec::with_capacity(report.subjects.len()),
         citations: Vec::new(),
         already_stored: false,
+        number_notes: Vec::new(),
     };
     // The audit entries, written together at the end (one statement).
     let mut events = Vec::new();
+    // Numbers the phone gave out on scene (issue #17), checked before any is used.
+    let mut handed = Vec::with_capacity(report.numbers.len());
+    for h in &report.numbers {
+        if report
+            .numbers
+            .iter()
+            .filter(|o| o.number.trim() == h.number.trim())
+            .count()
+            > 1
+        {
+            return Err(AppError::invalid(
+                "numbers",
+                format!(
+                    "Citation number {} is given twice in this report.",
+                    h.number.trim()
+                ),
+            ));
+        }
+        handed.push((
+            h,
+            Some(numbers::handed(&mut *tx, issuing.officer, h).await?),
+        ));
+    }
     for (position, (subject, verdict)) in report.subjects.iter().zip(verdicts).enumerate() {
         let outcome = verdict.outcome.clone().map_err(|_| AppError::Internal)?;
         write_subject(&mut *tx, report.incident_id, position, subject, outcome).await?;
         receipt.outcomes.push((subject.subject_id, outcome));
         // One citation per offence the person is cited for (§52-4 for each).
-        for offence in cited_offences(subject, outcome) {
-            let arrest = arrest_of(subject, offence);
-            let number =
-                issue_citation(&mut *tx, issuing, report.incident_id, subject, offence).await?;
+        for offence in subject.cited_offences(outcome) {
+            let arrest = subject.arrest_for(offence);
+            let given = handed
+                .iter_mut()
+                .find(|(h, _)| h.subject_id == subject.subject_id && h.offence == offence)
+                .map(|(h, fate)| (h.number.trim().to_owned(), fate.take()));
+            let take = match &given {
+                Some((_, Some(numbers::Handed::Take { year, seq, .. }))) => Some((*year, *seq)),
+                _ => None,
+            };
+            let number = issue_citation(
+                &mut *tx,
+                issuing,
+                report.incident_id,
+                subject,
+                offence,
+                take,
+            )
+            .await?;
+            if let Some((on_scene, Some(numbers::Handed::Renumber { why }))) = &given {
+                // The subject's copy carries `on_scene`; the court's papers carry
+                // `number`. The audit ties the two together.
+                events.push(
+                    Event::new("citation.renumber", AuditOutcome::Success)
+                        .by(Some(issuing.officer), issuing.source)
+                        .on("citation", &number)
+                        .after(serde_json::json!({ "given_on_scene": on_scene, "why": why })),
+                );
+                receipt.number_notes.push(format!(
+                    "{on_scene}, given on scene, could not be used ({why}); the citation is {number}. \
+                     Tell the person their citation's number."
+                ));
+            }
             let event = Event::new("citation.issue", AuditOutcome::Success)
                 .by(Some(issuing.officer), issuing.source)
                 .on("citation", &number)
@@ -161,6 +212,22 @@ async fn submit_in(
                 status: CitationStatus::Issued,
                 arrest,
             });
+        }
+    }
+    // A number handed out for a person (or an offence) the server's rules did
+    // not cite is void, with that reason: never reused (issue #17).
+    for (h, fate) in handed {
+        if !matches!(fate, Some(numbers::Handed::Take { .. })) {
+            continue;
+        }
+        let reason = "Not a citation: the server's rules did not cite this person for this offence";
+        if let Some(event) = numbers::void_in(&mut *tx, issuing, report, h, reason).await? {
+            events.push(event);
+            receipt.number_notes.push(format!(
+                "{} is void: the server's rules did not cite this person for {}. Tell the person the citation does not stand.",
+                h.number.trim(),
+                h.offence.reference()
+            ));
         }
     }
     let event = Event::new("incident.submit", AuditOutcome::Success)
@@ -366,61 +433,24 @@ async fn caution_codes(
     Ok(codes.join(" "))
 }
 
-/// The offences a person is cited for: those charged with a citation asked for,
-/// when the rules' outcome carries one.
-pub(crate) fn cited_offences(subject: &SubjectEntry, outcome: Outcome) -> Vec<Offence> {
-    if !outcome.is_citation() {
-        return Vec::new();
-    }
-    subject
-        .charges
-        .iter()
-        .filter(|c| c.issue_citation)
-        .map(|c| c.offence)
-        .collect()
-}
-
-/// Whether the citation for `offence` records an arrest: §52-2's, when one was
-/// in fact made.
-pub(crate) fn arrest_of(subject: &SubjectEntry, offence: Offence) -> bool {
-    subject.facts.arrested && offence.permits_arrest()
-}
-
-/// How the court's papers name a person: the name (or the description of one
-/// not identified), date of birth, address and identity document. Built from
+/// How the court's papers name a person (`model::citation::Defendant`), from
 /// the values the `subject` row holds, so the printed summons (from the stored
 /// report) and the court's CSV (from the row) say the same.
-pub(crate) struct Defendant {
-    pub name: String,
-    pub date_of_birth: Option<String>,
-    pub address: Option<String>,
-    pub id_document: Option<String>,
-}
-
-impl Defendant {
-    fn of(c: SubjectColumns) -> Defendant {
-        if c.identified != 1 {
-            return Defendant {
-                name: format!("Unidentified person: {}", c.description.unwrap_or_default()),
-                date_of_birth: None,
-                address: None,
-                id_document: None,
-            };
+fn defendant_of(c: SubjectColumns) -> Defendant {
+    let identity = if c.identified == 1 {
+        Identity::Identified {
+            full_name: c.name.unwrap_or_default(),
+            date_of_birth: c.dob.unwrap_or_default(),
+            address: c.address.unwrap_or_default(),
+            id_type: c.id_type.and_then(IdType::from_code),
+            id_number: c.id_number,
         }
-        let kind = c
-            .id_type
-            .and_then(IdType::from_code)
-            .map_or("ID", IdType::label);
-        Defendant {
-            name: c.name.unwrap_or_default(),
-            date_of_birth: c.dob,
-            address: c.address,
-            id_document: c
-                .id_number
-                .filter(|n| !n.trim().is_empty())
-                .map(|n| format!("{kind} {n}")),
+    } else {
+        Identity::Described {
+            description: c.description.unwrap_or_default(),
         }
-    }
+    };
+    Defendant::of(&identity)
 }
 
 /// A person's identity and response as the `subject` table holds them.
@@ -561,36 +591,45 @@ pub(crate) async fn issue_citation(
     incident_id: Uuid,
     subject: &SubjectEntry,
     offence: Offence,
+    handed: Option<(i16, i64)>,
 ) -> Result<String, sqlx::Error> {
     // Read in the same transaction, so the court printed is the one in force
     // when the citation was stored.
     let court = crate::store::settings::court_in(&mut *conn).await?;
-    let year = issuing.zone.year(issuing.now);
-    // The number is the year's next, taken in the same statement that stores the
-    // citation (and so in the issuing transaction): the numbers of a year are
-    // 1…n with no gap, since a rolled-back issue takes its number back and
-    // nothing is ever deleted (DESIGN §3). `printf` writes `citation_number`'s
-    // form; a test holds the two together.
-    let number: String = sqlx::query_scalar(
+    // A number the phone handed out on scene keeps its year and sequence
+    // (`numbers::handed` checked it is the officer's and unused).
+    let (year, seq) = match handed {
+        Some((year, seq)) => (year, Some(seq)),
+        None => (issuing.zone.year(issuing.now), None),
+    };
+    // Otherwise the number is the year's next after every citation and every
+    // phone's block, taken in the same statement that stores the citation (and
+    // so in the issuing transaction): the numbers of a year are 1…n with no
+    // gap, since a rolled-back issue takes its number back and nothing is ever
+    // deleted (DESIGN §3; `store::numbers` accounts for blocks). `printf` writes
+    // `citation_number`'s form; a test holds the two together.
+    let number: String = sqlx::query_scalar(&format!(
         "INSERT INTO citation (citation_id, number, year, seq, incident_id, subject_id, offence, fine_cents, \
          arrest, court_name, court_address, appearance_date, issued_at, issued_by, status, updated_at) \
          SELECT ?1, printf('WPD-%04d-%06d', ?2, next.seq), ?2, next.seq, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, \
          ?12, 'issued', ?11 \
-         FROM (SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM citation WHERE year = ?2) AS next \
+         FROM (SELECT COALESCE(?13, {}) AS seq) AS next \
          RETURNING number",
-    )
+        crate::store::numbers::NEXT_SEQ
+    ))
     .bind(Uuid::now_v7().to_string())
     .bind(i64::from(year))
     .bind(incident_id.to_string())
     .bind(subject.subject_id.to_string())
     .bind(offence.code())
     .bind(i64::from(offence.penalty().fine_cents))
-    .bind(i64::from(arrest_of(subject, offence)))
+    .bind(i64::from(subject.arrest_for(offence)))
     .bind(&court.court_name)
     .bind(&court.court_address)
     .bind(court.answer_date(&issuing.zone.date_after(issuing.now, court.answer_days)))
     .bind(issuing.now.0)
     .bind(issuing.officer.user_id.to_string())
+    .bind(seq)
     .fetch_one(&mut *conn)
     .await?;
     Ok(number)
@@ -679,6 +718,7 @@ pub(crate) async fn receipt(
             .collect::<Result<_, AppError>>()?,
         citations: citations_of(conn, &id).await?,
         already_stored: false,
+        number_notes: Vec::new(),
     })
 }
 
@@ -941,7 +981,7 @@ fn court_line(
     }
     let offence = Offence::from_code(&r.offence).ok_or(AppError::Internal)?;
     let place = crate::ordinance::PlaceType::from_code(&r.place_type).ok_or(AppError::Internal)?;
-    let defendant = Defendant::of(SubjectColumns {
+    let defendant = defendant_of(SubjectColumns {
         identified: r.identified,
         name: r.full_name,
         dob: r.date_of_birth,
@@ -1019,7 +1059,7 @@ fn document_of(
             .map(|s| s.identity.clone()),
     }
     .ok_or(AppError::Internal)?;
-    let defendant = Defendant::of(SubjectColumns::of_identity(&identity));
+    let defendant = Defendant::of(&identity);
     let penalty = crate::ordinance::Penalty {
         fine_cents: u32::try_from(row.fine_cents).map_err(|_| AppError::Internal)?,
         ..offence.penalty()

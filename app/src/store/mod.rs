@@ -24,6 +24,7 @@ pub mod dashboard;
 pub mod first_version;
 pub mod group_commit;
 pub mod incidents;
+pub mod numbers;
 pub mod register;
 pub mod register_text;
 pub mod review;
@@ -147,6 +148,24 @@ impl Store {
                 every.tick().await;
                 if let Err(error) = optimize(&writer, false).await {
                     tracing::warn!(%error, "PRAGMA optimize failed");
+                }
+            }
+        });
+    }
+
+    /// Returns, every hour, the numbers of blocks phones never brought back
+    /// (`numbers::expire`), so the year's account shows them returned without
+    /// waiting for the next officer to reserve a block.
+    pub fn expire_number_blocks(&self) {
+        let store = self.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_secs(3600));
+            loop {
+                every.tick().await;
+                use crate::auth::clock::Clock;
+                let now = crate::auth::clock::SystemClock.now();
+                if let Err(error) = numbers::expire(&store, now).await {
+                    tracing::warn!(%error, "expiring number blocks failed");
                 }
             }
         });

@@ -396,7 +396,7 @@ pub async fn correct(
         let sid = subject.subject_id.to_string();
         incidents::write_subject(&mut tx, report.incident_id, position, subject, outcome).await?;
         let existing = existing_citations(&mut tx, &sid).await?;
-        let cited = incidents::cited_offences(subject, outcome);
+        let cited = subject.cited_offences(outcome);
         let plan = plan(&existing, &cited).map_err(|void| {
             AppError::invalid(
                 format!("subjects.{position}.charges"),
@@ -418,16 +418,22 @@ pub async fn correct(
             ));
         }
         for (citation, offence) in &plan.keep {
-            let arrest = incidents::arrest_of(subject, *offence);
+            let arrest = subject.arrest_for(*offence);
             update_citation(&mut tx, citation, correction, now, *offence, arrest).await?;
         }
         for citation in &plan.withdraw {
             withdraw(&mut tx, actor, now, citation, &withdrawal).await?;
         }
         for offence in plan.issue {
-            let number =
-                incidents::issue_citation(&mut tx, issuing, report.incident_id, subject, offence)
-                    .await?;
+            let number = incidents::issue_citation(
+                &mut tx,
+                issuing,
+                report.incident_id,
+                subject,
+                offence,
+                None,
+            )
+            .await?;
             issued.push(number);
         }
     }

@@ -27,9 +27,7 @@ use crate::ordinance::{
     RefusalManner, Response,
 };
 use crate::store::audit::{self, Event};
-use crate::store::incidents::{
-    cited_offences, issue_citation, write_subject, write_version, Issuing, Version,
-};
+use crate::store::incidents::{issue_citation, write_subject, write_version, Issuing, Version};
 use crate::store::Store;
 use crate::town_time::TownZone;
 
@@ -661,6 +659,7 @@ fn report(rng: &mut StdRng, at: Moment) -> (IncidentReport, Moment) {
         orders,
         narrative,
         subjects,
+        numbers: Vec::new(),
     };
     let submitted = Moment(latest.0 + rng.gen_range(10..45) * MINUTE);
     (report, submitted)
@@ -940,10 +939,17 @@ pub async fn seed(
                 let outcome = verdict.outcome.clone().map_err(|_| AppError::Internal)?;
                 write_subject(&mut tx, report.incident_id, position, subject, outcome).await?;
                 summary.persons += 1;
-                for offence in cited_offences(subject, outcome) {
+                for offence in subject.cited_offences(outcome) {
                     numbers.push(
-                        issue_citation(&mut tx, issuing, report.incident_id, subject, offence)
-                            .await?,
+                        issue_citation(
+                            &mut tx,
+                            issuing,
+                            report.incident_id,
+                            subject,
+                            offence,
+                            None,
+                        )
+                        .await?,
                     );
                 }
             }

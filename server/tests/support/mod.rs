@@ -278,6 +278,7 @@ pub fn refusal_report(now: Moment) -> app::model::incident::IncidentReport {
                 issue_citation: true,
             }],
         }],
+        numbers: Vec::new(),
     }
 }
 

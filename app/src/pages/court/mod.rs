@@ -64,6 +64,7 @@ fn FilingQueue() -> impl IntoView {
         <MarkFiled selected version today=Signal::derive(move || {
             rows.with(|r| r.as_ref().and_then(|r| r.as_ref().ok()).map(|q| q.today.clone()))
         })/>
+        <crate::components::number_account::NumberAccountPanel/>
     }
 }
 

@@ -55,6 +55,7 @@ fn Register() -> impl IntoView {
                 view! { {form} {body} }
             })}
         </Transition>
+        <crate::components::number_account::NumberAccountPanel/>
     }
 }
 

@@ -601,6 +601,8 @@ impl Draft {
                 .collect(),
             narrative: self.narrative.trim().to_owned(),
             subjects,
+            // The numbers handed out on scene are the outbox's to add.
+            numbers: Vec::new(),
         }
     }
 

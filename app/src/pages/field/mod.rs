@@ -16,11 +16,37 @@ use crate::error::{AppError, FieldError};
 use crate::model::incident::Receipt;
 use crate::ordinance::Outcome;
 use crate::outbox::{use_outbox, SendState};
+use crate::pages::citation::Summons;
 use draft::Draft;
 use form::IncidentForm;
 use inputs::dom_id;
 
-fn draft_key(username: &str) -> String {
+/// The officer's drafts on this phone: the one on the form, and any others
+/// started and put aside ("Start another report") — as many as needed.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Drafts {
+    pub current: Draft,
+    pub others: Vec<Draft>,
+}
+
+impl Drafts {
+    /// Reads what the phone kept: this shape, or the single draft an earlier
+    /// version kept (in localStorage, moved over by `phone_store`).
+    fn load(text: &str) -> Option<Drafts> {
+        serde_json::from_str(text).ok().or_else(|| {
+            Draft::load(text).map(|current| Drafts {
+                current,
+                others: Vec::new(),
+            })
+        })
+    }
+}
+
+fn drafts_key(username: &str) -> String {
+    format!("drafts.{username}")
+}
+/// Where the app kept the one draft before (localStorage).
+fn old_draft_key(username: &str) -> String {
     format!("wells.draft.{username}")
 }
 
@@ -38,8 +64,8 @@ pub fn NewIncidentPage() -> impl IntoView {
     }
 }
 
-/// Loads the draft saved on this phone (or starts one), saves it after every
-/// change, and hands finished reports to the outbox.
+/// Loads the drafts saved on this phone (or starts one), saves them after
+/// every change, and hands finished reports to the outbox.
 #[component]
 fn NewIncident() -> impl IntoView {
     let user = use_current_user().0;
@@ -54,27 +80,41 @@ fn NewIncident() -> impl IntoView {
         uuid::Uuid::nil(),
         String::new(),
     ));
-    let loaded = RwSignal::new(false);
+    let others = RwSignal::new(Vec::<Draft>::new());
+    let drafts_loaded = RwSignal::new(false);
     let errors = RwSignal::new(Vec::<FieldError>::new());
     let outbox = use_outbox();
+    let loaded = Signal::derive(move || drafts_loaded.get() && outbox.loaded.get());
 
     Effect::new(move |_| {
         let name = username.get();
-        if name.is_empty() || loaded.get_untracked() {
+        if name.is_empty() || drafts_loaded.get_untracked() {
             return;
         }
         outbox.attach(&name);
-        draft.set(
-            client::load_text(&draft_key(&name))
-                .and_then(|text| Draft::load(&text))
-                .unwrap_or_else(fresh),
-        );
-        loaded.set(true);
+        leptos::task::spawn_local(async move {
+            let kept = crate::phone_store::get_or_move(&drafts_key(&name), &old_draft_key(&name))
+                .await
+                .and_then(|text| Drafts::load(&text));
+            let kept = kept.unwrap_or_else(|| Drafts {
+                current: fresh(),
+                others: Vec::new(),
+            });
+            draft.set(kept.current);
+            others.set(kept.others);
+            drafts_loaded.set(true);
+        });
     });
     Effect::new(move |_| {
-        let current = draft.get();
-        if loaded.get_untracked() {
-            client::save(&draft_key(&username.get_untracked()), &current);
+        let kept = Drafts {
+            current: draft.get(),
+            others: others.get(),
+        };
+        if drafts_loaded.get_untracked() {
+            let key = drafts_key(&username.get_untracked());
+            leptos::task::spawn_local(async move {
+                crate::phone_store::put(&key, &kept).await;
+            });
         }
     });
     // A report the server refused comes back with its field errors.
@@ -101,8 +141,16 @@ fn NewIncident() -> impl IntoView {
         let shown = match result {
             Ok(report) => {
                 errors.set(Vec::new());
-                outbox.enqueue(report);
-                leptos::task::spawn_local(outbox.flush());
+                leptos::task::spawn_local(async move {
+                    if !outbox.enqueue(report).await {
+                        errors.set(vec![FieldError::new(
+                            "request",
+                            "This phone could not save the report (its storage is full or blocked). \
+                             Keep this page open and try again with signal.",
+                        )]);
+                    }
+                    outbox.flush().await;
+                });
                 return;
             }
             Err(AppError::Invalid { errors: e }) => e,
@@ -111,9 +159,37 @@ fn NewIncident() -> impl IntoView {
         form::go_to_first(&shown);
         errors.set(shown);
     };
-    let start_over = move |_| {
+    // A report already handed to the outbox lives on there; an unfinished
+    // draft is put aside, to be continued from "On this phone".
+    let start_another = move |_| {
         errors.set(Vec::new());
+        let current = draft.get_untracked();
+        let handed_over = outbox.is_pending(current.incident_id)
+            || outbox.receipt_for(current.incident_id).is_some();
+        if current.is_started() && !handed_over {
+            others.update(|o| o.push(current));
+        }
         draft.set(fresh());
+    };
+    let resume = move |id: uuid::Uuid| {
+        errors.set(Vec::new());
+        let current = draft.get_untracked();
+        let handed_over = outbox.is_pending(current.incident_id)
+            || outbox.receipt_for(current.incident_id).is_some();
+        let mut rest = others.get_untracked();
+        let chosen = match rest.iter().position(|d| d.incident_id == id) {
+            Some(k) => rest.remove(k),
+            // A refused report put aside: back on the form from what was sent.
+            None => match outbox.refused_report(id) {
+                Some(report) => Draft::from_report(&report, client::local_text),
+                None => return,
+            },
+        };
+        if current.is_started() && !handed_over && current.incident_id != id {
+            rest.push(current);
+        }
+        others.set(rest);
+        draft.set(chosen);
     };
 
     let id = Signal::derive(move || draft.with(|d| d.incident_id));
@@ -128,15 +204,17 @@ fn NewIncident() -> impl IntoView {
     view! {
         <h1>"New incident"</h1>
         <Show when=move || loaded.get()>
-            {move || receipt.get().map(|r| view! {
-                <ReceiptPanel receipt=r/>
-                <div class="actions">
-                    <button type="button" on:click=start_over>"Start a new report"</button>
-                </div>
-            })}
+            {move || receipt.get().map(|r| view! { <ReceiptPanel receipt=r/> })}
             <Show when=move || pending.get()>
                 <PendingBanner state=outbox.state/>
             </Show>
+            {move || (!editing.get()).then(|| view! {
+                <PhoneCopies incident_id=id.get()/>
+                <div class="actions">
+                    <button type="button" on:click=start_another data-testid="start-another">"Start another report"</button>
+                </div>
+            })}
+            {move || outbox.rejection_for(id.get()).map(|e| view! { <VoidNotice incident_id=id.get() error=e/> })}
         </Show>
         <Show when=move || editing.get()>
             <ErrorList errors/>
@@ -151,7 +229,152 @@ fn NewIncident() -> impl IntoView {
                 </fieldset>
             </form>
         </Show>
+        <Show when=move || loaded.get()>
+            <OnThisPhone current=id others start_another resume/>
+        </Show>
     }
+}
+
+/// Everything of the officer's on this phone besides the form: drafts put
+/// aside, reports waiting for signal, reports the server refused, and the
+/// block of citation numbers.
+#[component]
+fn OnThisPhone(
+    current: Signal<uuid::Uuid>,
+    others: RwSignal<Vec<Draft>>,
+    start_another: impl Fn(leptos::ev::MouseEvent) + Copy + Send + Sync + 'static,
+    resume: impl Fn(uuid::Uuid) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let outbox = use_outbox();
+    move || {
+        let here = current.get();
+        let drafts: Vec<Draft> = others.get();
+        let (pending, refused) = outbox.queue.with(|q| {
+            (
+                q.pending
+                    .iter()
+                    .filter(|r| r.incident_id != here)
+                    .cloned()
+                    .collect::<Vec<_>>(),
+                q.rejected
+                    .iter()
+                    .filter(|(r, _)| r.incident_id != here)
+                    .cloned()
+                    .collect::<Vec<_>>(),
+            )
+        });
+        let numbers = outbox.held.get().map(|h| {
+            if h.left() > 0 && h.block.usable(client::now()) {
+                format!(
+                    "Citation numbers on this phone: {} left ({} to {}).",
+                    h.left(),
+                    h.block.number(h.next),
+                    h.block.number(h.block.last_seq)
+                )
+            } else {
+                "No citation numbers left on this phone: a citation gets its number when the report reaches the server.".to_owned()
+            }
+        });
+        let started = |d: &Draft| {
+            let place = d.location_text.trim();
+            let place = if place.is_empty() {
+                "no place yet"
+            } else {
+                place
+            };
+            format!(
+                "Draft started {} · {place}",
+                d.occurred_at.replace('T', " ")
+            )
+        };
+        view! {
+            <section class="panel" aria-labelledby="on-phone" data-testid="on-this-phone">
+                <h2 id="on-phone">"On this phone"</h2>
+                {numbers.map(|n| view! { <p class="hint" data-testid="numbers-held">{n}</p> })}
+                <ul class="on-phone">
+                    {drafts.into_iter().map(|d| {
+                        let id = d.incident_id;
+                        view! {
+                            <li data-testid="draft">{started(&d)}" "
+                                <button type="button" class="secondary" on:click=move |_| resume(id)>"Continue"</button>
+                            </li>
+                        }
+                    }).collect_view()}
+                    {pending.into_iter().map(|r| {
+                        let id = r.incident_id;
+                        view! {
+                            <li data-testid="queued-report">"Waiting to send: " {r.location.text.clone()}
+                                <PhoneCopies incident_id=id/>
+                            </li>
+                        }
+                    }).collect_view()}
+                    {refused.into_iter().map(|(r, e)| {
+                        let id = r.incident_id;
+                        view! {
+                            <li data-testid="refused-report">"Refused by the server: " {r.location.text.clone()} " — " {e.to_string()}" "
+                                <button type="button" on:click=move |_| resume(id)>"Fix and send again"</button>
+                                <VoidNotice incident_id=id error=e.clone()/>
+                            </li>
+                        }
+                    }).collect_view()}
+                </ul>
+                <button type="button" class="secondary" on:click=start_another>"Start another report"</button>
+            </section>
+        }
+    }
+}
+
+/// The citation numbers the phone gave out for a report the server refused:
+/// void, never used again (the server recorded why), and the people holding
+/// them must be told.
+#[component]
+fn VoidNotice(incident_id: uuid::Uuid, error: AppError) -> impl IntoView {
+    let outbox = use_outbox();
+    let numbers: Vec<String> = outbox
+        .copies_for(incident_id)
+        .into_iter()
+        .map(|c| c.doc.number)
+        .collect();
+    (!numbers.is_empty()).then(|| view! {
+        <p class="notice bad" role="alert" data-testid="void-numbers">
+            <strong>{format!("Void: {}. ", numbers.join(", "))}</strong>
+            {format!("The server refused this report ({error}), so the citation numbers given on scene do not stand and will not be used again. Tell each person; a corrected report gets new numbers.")}
+        </p>
+    })
+}
+
+/// The subject's copies this phone made for a report, each shown on tap as the
+/// printable summons (no signal needed).
+#[component]
+fn PhoneCopies(incident_id: uuid::Uuid) -> impl IntoView {
+    let outbox = use_outbox();
+    let copies = outbox.copies_for(incident_id);
+    let refused = outbox.rejection_for(incident_id).is_some();
+    (!copies.is_empty() && !refused).then(|| {
+        view! {
+            <ul class="copies">
+                {copies.into_iter().map(|c| {
+                    let open = RwSignal::new(false);
+                    let doc = c.doc.clone();
+                    view! {
+                        <li class="citation-line">
+                            <strong data-testid="phone-citation-number">{c.doc.number.clone()}</strong>
+                            " · " {c.doc.subject_name.clone()} " · " {c.doc.offence_reference.clone()}
+                            " — given on this phone"
+                            <br/>
+                            <button type="button" class="secondary" aria-expanded=move || open.get().to_string()
+                                on:click=move |_| open.update(|o| *o = !*o) data-testid="phone-copy">
+                                {move || if open.get() { "Hide the subject's copy" } else { "Subject's copy" }}
+                            </button>
+                            <Show when=move || open.get()>
+                                <Summons doc=doc.clone() on_phone=true/>
+                            </Show>
+                        </li>
+                    }
+                }).collect_view()}
+            </ul>
+        }
+    })
 }
 
 /// What still needs attention, each linked to its input. The form keeps the
@@ -228,6 +451,7 @@ pub fn ReceiptPanel(receipt: Receipt) -> impl IntoView {
             <p><strong>"Report saved on the server. "</strong>
                {if cited == 0 { "No citation issued.".to_owned() } else { format!("{cited} citation(s) issued.") }}</p>
             <ul>{summary.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
+            {receipt.number_notes.into_iter().map(|n| view! { <p class="notice bad" data-testid="number-note">{n}</p> }).collect_view()}
             {receipt.citations.into_iter().map(|c| {
                 let page = format!("/citations/{}", c.number);
                 let pdf = format!("/citations/{}/pdf", c.number);
