@@ -39,5 +39,22 @@ cargo bench -p server --bench read_path
   bash .ci/lighthouse.sh
 } >"$out/phone.md"
 
-cat "$out/machine.md" "$out/write-path.md" <(echo) "$out/read-path.md" <(echo) "$out/phone.md" >"$out/report.md"
+# Issue #17's benchmark of effort: the standard incidents through the real form
+# at 390 × 844 (end2end/tests/effort.phone.spec.ts), on the debug build make
+# bench has just made.
+EFFORT_REPORT="$out/effort.json" end2end/run-suite.sh tests/effort.phone.spec.ts
+{
+  echo "## Officer's effort on a phone (390 × 844)"
+  echo
+  echo 'Taps (clicks, checks, choices) and typed fields through the form, and the distance scrolled in screen heights up to the last input (`end2end/tests/effort.phone.spec.ts`). Goal: at most 20 inputs for the one-person citation.'
+  echo
+  echo "| incident | inputs | taps | typed | screens scrolled |"
+  echo "|---|---:|---:|---:|---:|"
+  python3 -c 'import json,sys
+for f in json.load(open(sys.argv[1]))["flows"]:
+    print("| %s | %s | %s | %s | %s |" % (f["flow"], f["inputs"], f["taps"], f["typed"], f["screens"]))' "$out/effort.json"
+  echo
+} >"$out/effort.md"
+
+cat "$out/machine.md" "$out/write-path.md" <(echo) "$out/read-path.md" <(echo) "$out/phone.md" <(echo) "$out/effort.md" >"$out/report.md"
 echo "bench: report written to $out/report.md"

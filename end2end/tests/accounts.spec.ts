@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { expectAccessible, signIn, waitForHydration, PASSWORD } from './helpers';
+import { expectAccessible, openMenu, signIn, waitForHydration, PASSWORD } from './helpers';
 
 test.describe('accounts', () => {
   test('sign in, see your name, sign out', async ({ page }) => {
@@ -9,6 +9,7 @@ test.describe('accounts', () => {
     await signIn(page, 'officer');
     await expect(page.getByTestId('signed-in-as')).toContainText('Officer Sam Price');
     await expect(page.getByTestId('signed-in-as')).toContainText('badge 117');
+    await openMenu(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/sign-in/);
     await expect(page.getByText('Not signed in')).toBeVisible();

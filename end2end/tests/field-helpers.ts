@@ -2,14 +2,18 @@ import { expect, Page } from '@playwright/test';
 
 /** Counts the officer's inputs (taps and typed fields) through a test. */
 export class Inputs {
-  count = 0;
+  taps = 0;
+  typed = 0;
   constructor(private page: Page) {}
+  get count() {
+    return this.taps + this.typed;
+  }
   async tap(locator: ReturnType<Page['locator']>) {
-    this.count++;
+    this.taps++;
     await locator.click();
   }
   async type(locator: ReturnType<Page['locator']>, text: string) {
-    this.count++;
+    this.typed++;
     await locator.fill(text);
   }
 }
@@ -82,6 +86,11 @@ export async function did(page: Page, input: Inputs, i: number, ...labels: strin
 /** Charges person `i` with the offence whose reference starts the label (`§52-1 A(1), D`). */
 export async function chargeWith(page: Page, input: Inputs, i: number, reference: string) {
   await input.tap(charge(page, i).getByLabel(new RegExp(`^${reference.replace(/[()]/g, '\\$&')} `)));
+}
+
+/** Person `i`'s response time by its "Now" (empty until given). */
+export async function respondedNow(page: Page, input: Inputs, i: number) {
+  await input.tap(response(page, i).getByRole('button', { name: 'Now — Time of the response' }));
 }
 
 export async function submit(page: Page, input: Inputs) {

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { expectAccessible, layoutShift, signIn } from './helpers';
 import {
-  charge, chargeWith, did, expression, formReady, identify, Inputs, openNewForm, person, recordNoiseWarning, response, submit, unique, where,
+  charge, chargeWith, did, expression, formReady, identify, Inputs, openNewForm, person, recordNoiseWarning, respondedNow, response, submit, unique, where,
 } from './field-helpers';
 
 const STAYED = 'Remained in essentially one place, alone or with others (§52-1 B)';
@@ -25,6 +25,7 @@ test.describe('officer on a phone', () => {
     await expect(person(page, 0).getByTestId('suggested')).toContainText('§52-1 A(1), D');
     await input.tap(response(page, 0).getByLabel('Failed or refused to obey'));
     await input.tap(response(page, 0).getByLabel('Did not stop or move'));
+    await respondedNow(page, input, 0);
     await chargeWith(page, input, 0, '§52-1 A(1), D');
     await input.type(
       page.getByLabel('What each person did'),
@@ -71,6 +72,7 @@ test.describe('officer on a phone', () => {
     await did(page, input, 0, STAYED, PEDESTRIANS);
     await input.tap(response(page, 0).getByLabel('Failed or refused to obey'));
     await input.tap(response(page, 0).getByLabel('Refused out loud'));
+    await respondedNow(page, input, 0);
     await chargeWith(page, input, 0, '§52-1 A(1), D');
     await input.tap(charge(page, 0).getByLabel(/^Issue citation/));
 
@@ -162,6 +164,7 @@ test.describe('officer on a phone', () => {
     await expression(page, input, 0);
     await did(page, input, 0, STAYED, 'With a business being lawfully conducted');
     await input.tap(response(page, 0).getByLabel('Complied'));
+    await respondedNow(page, input, 0);
     await chargeWith(page, input, 0, '§52-1 A(2), D');
     await input.type(page.getByLabel('What each person did'), 'Blocked the snack bar line; moved on when told.');
     await expect(charge(page, 0).getByRole('status')).toContainText('a person who complied has committed no violation');
@@ -184,7 +187,9 @@ test.describe('officer on a phone', () => {
     await person(page, 1).getByTestId('same-as-first').click();
     await response(page, 0).getByLabel('Failed or refused to obey').click();
     await response(page, 0).getByLabel('Refused out loud').click();
+    await respondedNow(page, input, 0);
     await response(page, 1).getByLabel('Complied').click();
+    await respondedNow(page, input, 1);
     await chargeWith(page, input, 0, '§52-2');
     await charge(page, 1).getByLabel('No offence — no action').click();
     await page.getByLabel('What each person did').fill('Two men stood in the travel lane; cars swerved. Both told to move on; Hart refused, Shaw left.');

@@ -48,6 +48,15 @@ export async function layoutShift(page: Page): Promise<number> {
   );
 }
 
+/** Opens the header's menu where it is folded (a phone); on a desk's screen it is always open. */
+export async function openMenu(page: Page) {
+  const menu = page.locator('details.site-menu');
+  const summary = menu.locator('summary');
+  if ((await summary.isVisible()) && !(await menu.evaluate((d) => (d as HTMLDetailsElement).open))) {
+    await summary.click();
+  }
+}
+
 /** Signs in through the form and waits for the page it lands on. */
 export async function signIn(page: Page, username: string, password = PASSWORD, next = '/') {
   await page.goto(`/sign-in?next=${encodeURIComponent(next)}`);
@@ -55,7 +64,8 @@ export async function signIn(page: Page, username: string, password = PASSWORD, 
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('signed-in-as')).toBeVisible();
+  // On a phone the name is in the header's folded menu: there, not shown.
+  await expect(page.getByTestId('signed-in-as')).toBeAttached();
   // Signing in loads the next page in full: what a test types before the app has
   // taken it over would be wiped by hydration.
   await waitForHydration(page);

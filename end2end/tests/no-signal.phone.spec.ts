@@ -1,7 +1,7 @@
 import { test, expect, Page } from '@playwright/test';
 import { expectAccessible, signIn, waitForHydration } from './helpers';
 import {
-  charge, chargeWith, did, expression, formReady, identify, Inputs, person, response, submit, unique, where,
+  charge, chargeWith, did, expression, formReady, identify, Inputs, person, respondedNow, response, submit, unique, where,
 } from './field-helpers';
 
 // Issue #17: an officer on the beach with no signal hands each person cited a
@@ -22,6 +22,7 @@ async function recordRefusal(page: Page, location: string, who: { name: string; 
   await did(page, input, 0, STAYED, PEDESTRIANS);
   await input.tap(response(page, 0).getByLabel('Failed or refused to obey'));
   await input.tap(response(page, 0).getByLabel('Did not stop or move'));
+  await respondedNow(page, input, 0);
   await chargeWith(page, input, 0, '§52-1 A(1), D');
   await input.type(page.getByLabel('What each person did'), NARRATIVE);
   await input.tap(charge(page, 0).getByLabel('Issue citation — §52-1 A(1), D $100.00 plus costs (§52-4)'));

@@ -1,5 +1,5 @@
 import { test, expect, Page } from '@playwright/test';
-import { expectAccessible, signIn, waitForHydration } from './helpers';
+import { expectAccessible, openMenu, signIn, waitForHydration } from './helpers';
 import { formReady } from './field-helpers';
 
 // The officer's pages are the main WASM; the desk's, the court's, the
@@ -65,6 +65,7 @@ for (const { user, path, link, heading, route } of ON_DEMAND) {
 
     // By a link from the start page: the page's own files are fetched then.
     const files = appFilesOf(page);
+    await openMenu(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -93,6 +94,7 @@ test('the field form loads no on-demand page; the review queue after it fetches 
   expect(files).toEqual(expect.arrayContaining(['wells.js', 'wells.wasm']));
 
   files.length = 0;
+  await openMenu(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review queue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
   expect([...new Set(files)].sort(), 'the review queue fetches its own files and nothing else').toEqual(

@@ -2,8 +2,10 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 
 use crate::access::{Decision, Permission};
+use crate::api::incidents::my_reports;
 use crate::components::install::InstallApp;
 use crate::components::session::use_current_user;
+use crate::model::incident::ReportStatus;
 
 /// Where each kind of user starts, as (permission, link, title, what it is for).
 const DESKS: &[(Permission, &str, &str, &str)] = &[
@@ -57,19 +59,69 @@ pub fn HomePage() -> impl IntoView {
                         let desks: Vec<_> = DESKS.iter()
                             .filter(|(p, ..)| may(p))
                             .map(|(_, href, title, about)| view! {
-                                <li class="panel"><a href=*href><strong>{*title}</strong></a><p class="hint">{*about}</p></li>
+                                <li class="panel"><a class="desk-link" href=*href><strong>{*title}</strong></a><p class="hint">{*about}</p></li>
                             })
                             .collect();
                         // The officer's phone is where the app is worth installing.
                         let install = may(&Permission::RecordIncidents)
                             .then(|| view! { <InstallApp/> });
+                        let returned = may(&Permission::RecordIncidents)
+                            .then(|| view! { <ReturnedReports/> });
                         view! {
                             <h2>{format!("Welcome, {}", me.full_name)}</h2>
+                            {returned}
                             <ul class="desks">{desks}</ul>
                             {install}
                         }.into_any()
                     }
                 }
+            })}
+        </Suspense>
+    }
+}
+
+/// The officer's reports the chief returned for correction, before anything
+/// else: each waits on the officer, and the court's deadline runs (DESIGN §3).
+/// From the first page of "My reports" (the newest 50), which is where a
+/// returned report is: the chief returns what was recently sent.
+#[component]
+fn ReturnedReports() -> impl IntoView {
+    let reports = Resource::new(|| (), |_| my_reports(None));
+    view! {
+        <Suspense fallback=|| ()>
+            {move || Suspend::new(async move {
+                // Unreachable or refused: "My reports" below says so in full.
+                let returned: Vec<_> = reports
+                    .await
+                    .unwrap_or_default()
+                    .into_iter()
+                    .filter(|r| r.status == ReportStatus::Returned)
+                    .collect();
+                (!returned.is_empty()).then(|| {
+                    let count = returned.len();
+                    view! {
+                        <section class="notice warn returned" aria-labelledby="returned-heading" data-testid="returned-reports">
+                            <h2 id="returned-heading">{if count == 1 {
+                                "1 report returned for correction".to_owned()
+                            } else {
+                                format!("{count} reports returned for correction")
+                            }}</h2>
+                            <ul class="plain">
+                                {returned.into_iter().map(|r| {
+                                    let href = format!("/field/reports/{}", r.incident_id);
+                                    view! {
+                                        <li>
+                                            <a class="button secondary" href=href>
+                                                {format!("Correct: {} · {}", r.occurred_text, r.location)}
+                                            </a>
+                                            {r.return_reason.map(|why| view! { <p class="hint">"Chief's reason: " {why}</p> })}
+                                        </li>
+                                    }
+                                }).collect_view()}
+                            </ul>
+                        </section>
+                    }
+                })
             })}
         </Suspense>
     }

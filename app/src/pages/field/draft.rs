@@ -248,6 +248,85 @@ pub struct Draft {
     pub subjects: Vec<SubjectDraft>,
 }
 
+/// A person taken off the draft, kept to undo the removal.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RemovedSubject {
+    position: usize,
+    pub subject: SubjectDraft,
+    /// The persons who stood with them, each with where they were in that list.
+    stood_with_by: Vec<(Uuid, usize)>,
+}
+
+impl RemovedSubject {
+    /// Where the person was among the persons (from 0).
+    pub fn position(&self) -> usize {
+        self.position
+    }
+}
+
+/// A person's fields in the order the form asks them.
+const PERSON_FIELDS: &[&str] = &[
+    "identified",
+    "description",
+    "full_name",
+    "date_of_birth",
+    "address",
+    "id_type",
+    "id_number",
+    "perceived",
+    "protected_activity",
+    "conduct",
+    "response",
+    "order",
+    "manner",
+    "response_at",
+    "charges",
+];
+
+/// Where a field comes in the form, top to bottom: problems are listed (and the
+/// first one is focused) in the order the officer meets them on the screen.
+fn form_position(field: &str) -> (u8, usize, usize) {
+    let mut parts = field.splitn(3, '.');
+    let (first, second, rest) = (parts.next(), parts.next(), parts.next());
+    let index = |n: Option<&str>| n.and_then(|n| n.parse().ok()).unwrap_or(0);
+    match first {
+        Some("occurred_at") => (1, 0, 0),
+        Some("location") => match second {
+            Some("text") => (2, 0, 0),
+            Some("gps") => (2, 0, 1),
+            _ => (2, 0, 2),
+        },
+        Some("orders") => (
+            3,
+            index(second),
+            match rest {
+                Some("words") => 1,
+                Some("given_at") => 2,
+                _ => 3,
+            },
+        ),
+        Some("subjects") => {
+            let name = rest.and_then(|r| r.split('.').next());
+            let sub = name
+                .map(|n| {
+                    1 + PERSON_FIELDS
+                        .iter()
+                        .position(|f| *f == n)
+                        .unwrap_or(PERSON_FIELDS.len())
+                })
+                .unwrap_or(0);
+            (4, index(second), sub)
+        }
+        Some("narrative") => (5, 0, 0),
+        // The report as a whole (`request`, `incident_id`): before any field.
+        _ => (0, 0, 0),
+    }
+}
+
+fn in_form_order(errors: &mut [FieldError]) {
+    errors.sort_by_key(|e| form_position(&e.field));
+}
+
 /// Words the officer can put in the order with one tap.
 pub const ORDER_PHRASES: &[(&str, bool)] = &[
     ("Stop blocking the way and move on.", true),
@@ -324,11 +403,44 @@ impl Draft {
         }
     }
 
-    /// Removes a person; no one stands with them any more.
-    pub fn remove_subject(&mut self, id: Uuid) {
-        self.subjects.retain(|s| s.subject_id != id);
-        for s in &mut self.subjects {
-            s.stood_with.retain(|w| *w != id);
+    /// Removes a person; no one stands with them any more. Returns what
+    /// [`Draft::restore_subject`] needs to put them back exactly as they were.
+    pub fn remove_subject(&mut self, id: Uuid) -> Option<RemovedSubject> {
+        let position = self.subject_index(id)?;
+        let subject = self.subjects.remove(position);
+        let stood_with_by = self
+            .subjects
+            .iter_mut()
+            .filter_map(|s| {
+                let at = s.stood_with.iter().position(|w| *w == id)?;
+                s.stood_with.remove(at);
+                Some((s.subject_id, at))
+            })
+            .collect();
+        Some(RemovedSubject {
+            position,
+            subject,
+            stood_with_by,
+        })
+    }
+
+    /// Undoes [`Draft::remove_subject`]: the person back at their place, and back
+    /// among those the others stood with. (The undo is offered only until the
+    /// next change, so the draft is as the removal left it.)
+    pub fn restore_subject(&mut self, removed: RemovedSubject) {
+        let id = removed.subject.subject_id;
+        if self.subject_index(id).is_some() {
+            return;
+        }
+        let position = removed.position.min(self.subjects.len());
+        self.subjects.insert(position, removed.subject);
+        for (other, at) in removed.stood_with_by {
+            if let Some(s) = self.subjects.iter_mut().find(|s| s.subject_id == other) {
+                if !s.stood_with.contains(&id) {
+                    let at = at.min(s.stood_with.len());
+                    s.stood_with.insert(at, id);
+                }
+            }
         }
     }
 
@@ -364,37 +476,26 @@ impl Draft {
         }
     }
 
-    /// The report, or every answer still missing, each at its field. `local` turns
-    /// a phone-local `YYYY-MM-DDTHH:MM` into a moment.
-    pub fn to_report(
-        &self,
-        local: impl Fn(&str) -> Option<Moment>,
-    ) -> Result<IncidentReport, Vec<FieldError>> {
+    /// Every answer still missing, each at its field, in the form's order.
+    fn missing(&self, local: &impl Fn(&str) -> Option<Moment>) -> Vec<FieldError> {
         let mut missing = Vec::new();
-        let mut time = |field: String, text: &str, what: &str| -> Moment {
-            local(text).unwrap_or_else(|| {
+        let mut time = |field: String, text: &str, what: &str| {
+            if local(text).is_none() {
                 missing.push(FieldError::new(field, format!("Give {what}.")));
-                Moment(0)
-            })
+            }
         };
-        let occurred_at = time(
+        time(
             "occurred_at".into(),
             &self.occurred_at,
             "the date and time of the incident",
         );
-        let orders: Vec<DispersalOrder> = self
-            .orders
-            .iter()
-            .enumerate()
-            .map(|(k, o)| {
-                let at = time(
-                    format!("orders.{k}.given_at"),
-                    &o.at,
-                    "§52-1 D: the time the order was given",
-                );
-                Draft::order(o, at)
-            })
-            .collect();
+        for (k, o) in self.orders.iter().enumerate() {
+            time(
+                format!("orders.{k}.given_at"),
+                &o.at,
+                "§52-1 D: the time the order was given",
+            );
+        }
         for (i, s) in self.subjects.iter().enumerate() {
             if s.response.is_some_and(ResponseChoice::needs_time) {
                 let what = if s.response == Some(ResponseChoice::Refused) {
@@ -405,7 +506,6 @@ impl Draft {
                 time(format!("subjects.{i}.response_at"), &s.response_at, what);
             }
         }
-        let mut subjects = Vec::new();
         for (i, s) in self.subjects.iter().enumerate() {
             let f = |name: &str| format!("subjects.{i}.{name}");
             if s.protected.is_none() {
@@ -432,61 +532,188 @@ impl Draft {
                     "Choose the offence, or “no offence”.",
                 ));
             }
-            let (Some(age_range), Some(sex), Some(race)) = (s.age_range, s.sex, s.race) else {
+            if s.age_range.is_none() || s.sex.is_none() || s.race.is_none() {
                 missing.push(FieldError::new(
                     f("perceived"),
                     "Record your perception of age, sex and race (for bias audits; never asked of the person).",
                 ));
-                continue;
-            };
-            let identity = if s.identified {
-                Identity::Identified {
-                    full_name: s.full_name.trim().to_owned(),
-                    date_of_birth: s.date_of_birth.trim().to_owned(),
-                    address: s.address.trim().to_owned(),
-                    id_type: s.id_type,
-                    id_number: Some(s.id_number.trim().to_owned()).filter(|n| !n.is_empty()),
-                }
-            } else {
-                Identity::Described {
-                    description: s.description.trim().to_owned(),
-                }
-            };
-            subjects.push(SubjectEntry {
-                subject_id: s.subject_id,
-                identity,
-                perceived: Perceived {
-                    age_range,
-                    sex,
-                    race,
-                },
-                facts: self.person_facts(s, &local, Moment(0)),
-                charges: s.charges(),
-            });
+            }
         }
-        let Some(place) = self.place else {
+        if self.place.is_none() {
             missing.push(FieldError::new(
                 "location.place",
                 "Choose the type of place (§52-1 C).",
             ));
-            return Err(missing);
-        };
-        if !missing.is_empty() {
-            return Err(missing);
         }
-        Ok(IncidentReport {
+        in_form_order(&mut missing);
+        missing
+    }
+
+    /// The report as far as answered. What is not answered yet stands in as a
+    /// value no one would record: a time at the epoch, a perception of "cannot
+    /// tell", the place as "other public place". Only complete drafts become
+    /// reports ([`Draft::to_report`]); [`Draft::problems`] discards what the
+    /// stand-ins cause.
+    fn report_as_answered(&self, local: &impl Fn(&str) -> Option<Moment>) -> IncidentReport {
+        let unset = Moment(0);
+        let subjects = self
+            .subjects
+            .iter()
+            .map(|s| {
+                let identity = if s.identified {
+                    Identity::Identified {
+                        full_name: s.full_name.trim().to_owned(),
+                        date_of_birth: s.date_of_birth.trim().to_owned(),
+                        address: s.address.trim().to_owned(),
+                        id_type: s.id_type,
+                        id_number: Some(s.id_number.trim().to_owned()).filter(|n| !n.is_empty()),
+                    }
+                } else {
+                    Identity::Described {
+                        description: s.description.trim().to_owned(),
+                    }
+                };
+                SubjectEntry {
+                    subject_id: s.subject_id,
+                    identity,
+                    perceived: Perceived {
+                        age_range: s.age_range.unwrap_or(AgeRange::Unknown),
+                        sex: s.sex.unwrap_or(PerceivedSex::Unknown),
+                        race: s.race.unwrap_or(PerceivedRace::Unknown),
+                    },
+                    facts: self.person_facts(s, local, unset),
+                    charges: s.charges(),
+                }
+            })
+            .collect();
+        IncidentReport {
             incident_id: self.incident_id,
-            occurred_at,
+            occurred_at: local(&self.occurred_at).unwrap_or(unset),
             location: Location {
                 text: self.location_text.trim().to_owned(),
-                place,
+                place: self.place.unwrap_or(PlaceType::OtherPublicPlace),
                 gps: self.gps,
             },
-            orders,
+            orders: self
+                .orders
+                .iter()
+                .map(|o| Draft::order(o, local(&o.at).unwrap_or(unset)))
+                .collect(),
             narrative: self.narrative.trim().to_owned(),
             subjects,
+            // The numbers handed out on scene are the outbox's to add.
             numbers: Vec::new(),
-        })
+        }
+    }
+
+    /// The report, or every answer still missing, each at its field. `local` turns
+    /// a phone-local `YYYY-MM-DDTHH:MM` into a moment.
+    pub fn to_report(
+        &self,
+        local: impl Fn(&str) -> Option<Moment>,
+    ) -> Result<IncidentReport, Vec<FieldError>> {
+        let missing = self.missing(&local);
+        if missing.is_empty() {
+            Ok(self.report_as_answered(&local))
+        } else {
+            Err(missing)
+        }
+    }
+
+    /// Everything the officer must still fix, all at once and in the form's
+    /// order: the answers missing, then what the server's own check
+    /// ([`crate::model::incident::problems`], and the rules' refusal of a
+    /// citation asked for) finds in what is answered. Empty exactly when the
+    /// report would pass [`crate::model::incident::check`] at `now`.
+    ///
+    /// The server checks in waves (the rules only once the data is sound); an
+    /// officer on scene needs the whole list at the first tap of "Submit".
+    pub fn problems(&self, local: impl Fn(&str) -> Option<Moment>, now: Moment) -> Vec<FieldError> {
+        let missing = self.missing(&local);
+        let report = self.report_as_answered(&local);
+        let unanswered = |field: &str| missing.iter().any(|m| m.field == field);
+        // A response answers an order: with the order's time unanswered, what the
+        // time rules say of the response is the stand-in's doing.
+        let order_untimed = |i: usize| {
+            self.subjects[i]
+                .order
+                .is_some_and(|k| unanswered(&format!("orders.{k}.given_at")))
+        };
+        let stand_in = |field: &str| {
+            unanswered(field)
+                || (0..self.subjects.len())
+                    .any(|i| field == format!("subjects.{i}.response_at") && order_untimed(i))
+        };
+        let mut out = missing.clone();
+        out.extend(
+            crate::model::incident::problems(&report, now)
+                .into_iter()
+                .filter(|e| !stand_in(&e.field)),
+        );
+        // The rules decide on a person's citation from the scene and that
+        // person's facts: asked only once both are answered and sound, so a
+        // refusal never repeats a problem already listed.
+        let scene_sound = !out.iter().any(|e| {
+            e.field == "occurred_at" || e.field.starts_with("orders") || e.field == "location.place"
+        });
+        if scene_sound {
+            let verdicts = crate::model::incident::verdicts(&report, now);
+            for (i, verdict) in verdicts.iter().enumerate() {
+                let own = format!("subjects.{i}.");
+                if out.iter().any(|e| e.field.starts_with(&own)) {
+                    continue;
+                }
+                if let Err(reasons) = &verdict.outcome {
+                    out.extend(
+                        reasons
+                            .iter()
+                            .map(|r| FieldError::new(format!("{own}charges"), r.message.clone())),
+                    );
+                }
+            }
+        }
+        in_form_order(&mut out);
+        out.dedup();
+        out
+    }
+
+    /// The time the response's "Now" gives person `id`: now, but never before
+    /// the order they received, and — for a failure to obey that is not an
+    /// outright refusal (or whose manner is not chosen yet) — never before the
+    /// time allowed to comply has run out.
+    ///
+    /// The time rules (`ordinance::article_i::timing::response_problems`) refuse
+    /// such a failure recorded before the order's `comply_by()`: with "2 min to
+    /// comply" a response taken as the phone's minute (typed times keep whole
+    /// minutes) is inside the time allowed whenever the officer records it in the
+    /// minute or two after the order. Recording the end of the time allowed
+    /// records what §52-1 D needs — the person was still not obeying once the time
+    /// had passed — and when now is later, now is kept: it does not trip the rule.
+    /// An outright refusal or a compliance is a fact of its moment: now.
+    pub fn response_now(
+        &self,
+        id: Uuid,
+        now: Moment,
+        local: impl Fn(&str) -> Option<Moment>,
+    ) -> Moment {
+        let Some(s) = self.subjects.iter().find(|s| s.subject_id == id) else {
+            return now;
+        };
+        let Some((order, given_at)) = s
+            .order
+            .and_then(|k| self.orders.get(k))
+            .and_then(|o| Some((o, local(&o.at)?)))
+        else {
+            return now;
+        };
+        let failure_needs_time = s.response == Some(ResponseChoice::Refused)
+            && !s.manner.is_some_and(RefusalManner::is_outright);
+        let earliest = if failure_needs_time {
+            Draft::order(order, given_at).comply_by()
+        } else {
+            given_at
+        };
+        now.max(earliest)
     }
 
     /// The scene and each person's facts as far as answered, for the live verdict
@@ -816,10 +1043,10 @@ mod tests {
         assert_eq!(
             fields,
             [
-                "subjects.0.manner",
+                "location.place",
                 "subjects.0.perceived",
+                "subjects.0.manner",
                 "subjects.1.protected_activity",
-                "location.place"
             ]
         );
     }
@@ -885,6 +1112,161 @@ mod tests {
         assert_eq!(s.order, Some(0));
         assert_eq!(s.cite, vec![Offence::LoiteringObstruction]);
         assert!(d.to_report(parse_utc_local).is_ok());
+    }
+
+    /// An hour after the incident of [`filled`].
+    fn an_hour_later(d: &Draft) -> Moment {
+        Moment(parse_utc_local(&d.occurred_at).expect("time").0 + 3_600_000)
+    }
+
+    fn fields(errors: &[FieldError]) -> Vec<&str> {
+        errors.iter().map(|e| e.field.as_str()).collect()
+    }
+
+    #[test]
+    fn an_empty_form_names_every_problem_at_once_in_the_forms_order() {
+        let d = Draft::new(Uuid::now_v7(), Uuid::now_v7(), "2026-07-04T21:00".into());
+        let now = an_hour_later(&d);
+        let problems = d.problems(parse_utc_local, now);
+        assert_eq!(
+            fields(&problems),
+            [
+                "location.text",
+                "location.place",
+                "subjects.0.full_name",
+                "subjects.0.date_of_birth",
+                "subjects.0.address",
+                "subjects.0.perceived",
+                "subjects.0.protected_activity",
+                "subjects.0.response",
+                "subjects.0.charges",
+                "narrative",
+            ]
+        );
+        // The summary used to list only the first wave (to_report's).
+        let first_wave = d.to_report(parse_utc_local).expect_err("incomplete");
+        assert!(first_wave.len() < problems.len());
+    }
+
+    #[test]
+    fn a_complete_draft_has_no_problems_and_passes_the_servers_check() {
+        let d = filled();
+        let now = an_hour_later(&d);
+        assert_eq!(d.problems(parse_utc_local, now), []);
+        let report = d.to_report(parse_utc_local).expect("complete");
+        assert!(crate::model::incident::check(&report, now).is_ok());
+    }
+
+    #[test]
+    fn a_refusal_inside_the_time_allowed_is_named_with_the_missing_answers() {
+        let mut d = filled();
+        // Stayed put at 21:06, one minute into the two allowed from 21:05.
+        d.subjects[0].response_at = "2026-07-04T21:06".into();
+        d.narrative.clear();
+        let now = an_hour_later(&d);
+        let problems = d.problems(parse_utc_local, now);
+        assert_eq!(
+            fields(&problems),
+            ["subjects.0.response_at", "narrative"],
+            "{problems:?}"
+        );
+        // The server names the same time problem (and would then refuse the citation).
+        let report = d.to_report(parse_utc_local).expect("answered");
+        let server = match crate::model::incident::check(&report, now) {
+            Err(crate::error::AppError::Invalid { errors }) => errors,
+            other => panic!("expected invalid, got {other:?}"),
+        };
+        assert!(server.iter().any(|e| e.field == "subjects.0.response_at"
+            && e.message.contains("inside the 2 min allowed")));
+    }
+
+    #[test]
+    fn a_citation_the_rules_refuse_is_named_once_the_persons_answers_are_sound() {
+        let mut d = filled();
+        d.subjects[0].conduct.passage.pedestrians = false;
+        let problems = d.problems(parse_utc_local, an_hour_later(&d));
+        assert_eq!(fields(&problems), ["subjects.0.charges"]);
+    }
+
+    #[test]
+    fn an_order_with_no_time_does_not_blame_the_responses_to_it() {
+        let mut d = filled();
+        d.orders[0].at.clear();
+        let problems = d.problems(parse_utc_local, an_hour_later(&d));
+        assert_eq!(fields(&problems), ["orders.0.given_at"]);
+    }
+
+    #[test]
+    fn now_for_a_failure_to_obey_is_never_inside_the_time_allowed() {
+        let mut d = filled();
+        let id = d.subjects[0].subject_id;
+        let minute = |t: &str| parse_utc_local(t).expect("time");
+        // Order at 21:05 with 2 min to comply; "Now" tapped at 21:05:40.
+        let now = Moment(minute("2026-07-04T21:05").0 + 40_000);
+        let at = d.response_now(id, now, parse_utc_local);
+        assert_eq!(at, minute("2026-07-04T21:07"));
+        d.subjects[0].response_at = "2026-07-04T21:07".into();
+        let report = d.to_report(parse_utc_local).expect("complete");
+        let order = &report.orders[0];
+        assert_eq!(
+            crate::ordinance::article_i::timing::response_problems(
+                Some(order),
+                report.subjects[0].facts.response,
+                now
+            ),
+            []
+        );
+        // Later than the time allowed: now itself.
+        let later = minute("2026-07-04T21:12");
+        assert_eq!(d.response_now(id, later, parse_utc_local), later);
+        // Manner not chosen yet: the same care as for a failure to obey.
+        d.subjects[0].manner = None;
+        assert_eq!(
+            d.response_now(id, now, parse_utc_local),
+            minute("2026-07-04T21:07")
+        );
+    }
+
+    #[test]
+    fn now_for_an_outright_refusal_or_a_compliance_is_now_but_not_before_the_order() {
+        let mut d = filled();
+        let minute = |t: &str| parse_utc_local(t).expect("time");
+        let now = Moment(minute("2026-07-04T21:05").0 + 40_000);
+        let first = d.subjects[0].subject_id;
+        d.subjects[0].manner = Some(RefusalManner::RefusedVerbally);
+        assert_eq!(d.response_now(first, now, parse_utc_local), now);
+        let second = d.subjects[1].subject_id;
+        assert_eq!(d.response_now(second, now, parse_utc_local), now);
+        // A phone clock behind the order's typed time: not before the order.
+        let early = minute("2026-07-04T21:03");
+        assert_eq!(
+            d.response_now(second, early, parse_utc_local),
+            minute("2026-07-04T21:05")
+        );
+    }
+
+    #[test]
+    fn undoing_a_removal_puts_the_person_back_exactly() {
+        let mut d = filled();
+        let mut third = SubjectDraft::new(Uuid::now_v7());
+        third.copy_facts(&d.subjects[0]);
+        third.full_name = "Kim Poe".into();
+        d.subjects.push(third);
+        let (first, second) = (d.subjects[0].subject_id, d.subjects[1].subject_id);
+        let third = d.subjects[2].subject_id;
+        d.subjects[0].stood_with = vec![third, second];
+        d.subjects[2].stood_with = vec![second, first];
+        let before = d.clone();
+        let removed = d.remove_subject(second).expect("there");
+        assert_eq!(d.subjects.len(), 2);
+        assert_eq!(d.subjects[0].stood_with, [third]);
+        assert_eq!(d.subjects[1].stood_with, [first]);
+        d.restore_subject(removed.clone());
+        assert_eq!(d, before);
+        // Twice does not make two.
+        d.restore_subject(removed);
+        assert_eq!(d, before);
+        assert!(d.remove_subject(Uuid::now_v7()).is_none());
     }
 
     #[test]

@@ -3,14 +3,24 @@
 //! §52-1 E answer, what they did, the order they received and their response,
 //! the offences charged with the rules' verdict live), the narrative, and a
 //! review of every person's outcome.
+//!
+//! Problems show as the officer goes: a field's own problems once the officer
+//! leaves it, every problem at once on "Submit", with the first of them
+//! scrolled to and focused. They come from [`Draft::problems`], the server's
+//! own check run on the phone, so the form never invents a rule.
+
+use std::collections::HashSet;
 
 use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
+use leptos::web_sys;
 use uuid::Uuid;
 
 use super::draft::{
-    Draft, OrderDraft, ResponseChoice, SubjectDraft, MINUTES_TO_COMPLY, ORDER_PHRASES,
+    Draft, OrderDraft, RemovedSubject, ResponseChoice, SubjectDraft, MINUTES_TO_COMPLY,
+    ORDER_PHRASES,
 };
-use super::inputs::{Check, Radios, Text, TimeField};
+use super::inputs::{dom_id, Check, Radios, Text, TimeField};
 use crate::client;
 use crate::error::FieldError;
 use crate::model::incident::{AgeRange, IdType, PerceivedRace, PerceivedSex, MAX_NARRATIVE_CHARS};
@@ -115,15 +125,171 @@ fn person_preview(draft: RwSignal<Draft>, id: Uuid) -> Option<(Scene, PersonFact
     })
 }
 
+/// The form. `errors` is what it shows: a submit (or the server) sets it to the
+/// problems found then; from there the form keeps it current as the draft
+/// changes — the live problems of every field left or reported, and the
+/// reported problems the phone cannot check itself (the server's) until the
+/// officer goes back to their field.
 #[component]
 pub fn IncidentForm(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> impl IntoView {
+    let touched = RwSignal::new(HashSet::<String>::new());
+    let server_only = StoredValue::new(Vec::<FieldError>::new());
+    check_as_the_officer_goes(draft, errors, touched, server_only);
+    let left = move |ev: leptos::ev::FocusEvent| {
+        let fields = fields_left(&ev);
+        if fields.is_empty() {
+            return;
+        }
+        server_only.update_value(|s| s.retain(|e| !fields.contains(&e.field)));
+        touched.update(|t| t.extend(fields));
+    };
     view! {
-        <WhenAndWhere draft errors/>
-        <Orders draft errors/>
-        <People draft errors/>
-        <Narrative draft errors/>
-        <Review draft/>
+        <div class="incident-form" on:focusout=left>
+            <WhenAndWhere draft errors/>
+            <Orders draft errors/>
+            <People draft errors/>
+            <Narrative draft errors/>
+            <Review draft/>
+        </div>
     }
+}
+
+/// Keeps `errors` (what the form shows) current: see [`IncidentForm`].
+fn check_as_the_officer_goes(
+    draft: RwSignal<Draft>,
+    errors: RwSignal<Vec<FieldError>>,
+    touched: RwSignal<HashSet<String>>,
+    server_only: StoredValue<Vec<FieldError>>,
+) {
+    let live = Memo::new(move |_| draft.with(|d| d.problems(client::parse_local, client::now())));
+    // What this effect last wrote: anything else in `errors` was set by a submit
+    // or the server.
+    let written = StoredValue::new(Vec::<FieldError>::new());
+    let reported = StoredValue::new(HashSet::<String>::new());
+    Effect::new(move |_| {
+        let current = errors.get();
+        let touched_now = touched.get();
+        live.with(|live| {
+            if written.with_value(|w| *w != current) {
+                if current.is_empty() {
+                    // Sent, or started over: a clean form.
+                    reported.update_value(HashSet::clear);
+                    server_only.set_value(Vec::new());
+                    if !touched_now.is_empty() {
+                        touched.set(HashSet::new());
+                    }
+                } else {
+                    reported.update_value(|r| r.extend(current.iter().map(|e| e.field.clone())));
+                    server_only.set_value(
+                        current
+                            .iter()
+                            .filter(|e| !live.contains(e))
+                            .cloned()
+                            .collect(),
+                    );
+                }
+            }
+            let watched = |field: &String| {
+                touched_now.contains(field) || reported.with_value(|r| r.contains(field))
+            };
+            let mut shown: Vec<FieldError> =
+                live.iter().filter(|e| watched(&e.field)).cloned().collect();
+            for e in server_only.get_value() {
+                if !shown.contains(&e) {
+                    shown.push(e);
+                }
+            }
+            written.set_value(shown.clone());
+            if shown != current {
+                errors.set(shown);
+            }
+        });
+    });
+}
+
+/// The fields (`data-field` of the input's containers) that focus has just
+/// left: a container that focus moves within is not left yet, so a person's
+/// perception is judged once all three of its questions are behind the officer.
+fn fields_left(ev: &leptos::ev::FocusEvent) -> Vec<String> {
+    let Some(mut at) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    else {
+        return Vec::new();
+    };
+    let to = ev
+        .related_target()
+        .and_then(|t| t.dyn_into::<web_sys::Node>().ok());
+    let mut fields = Vec::new();
+    while let Ok(Some(container)) = at.closest("[data-field]") {
+        if to.as_ref().is_some_and(|n| container.contains(Some(n))) {
+            break;
+        }
+        fields.extend(container.get_attribute("data-field"));
+        match container.parent_element() {
+            Some(parent) => at = parent,
+            None => break,
+        }
+    }
+    fields
+}
+
+/// Brings the officer to the first of `errors` in the form: scrolled to (with
+/// its label) and focused, a closed "ID document" section opened if that is
+/// where it is. Errors of no field go to the summary at the top.
+pub fn go_to_first(errors: &[FieldError]) {
+    let ids: Vec<String> = errors.iter().map(|e| dom_id(&e.field)).collect();
+    // After the errors are drawn, so an input shown only with its error exists.
+    request_animation_frame(move || {
+        let document = document();
+        let first = ids
+            .iter()
+            .filter_map(|id| document.get_element_by_id(id))
+            .reduce(|first, other| {
+                let before = first.compare_document_position(&other)
+                    & web_sys::Node::DOCUMENT_POSITION_PRECEDING
+                    != 0;
+                if before {
+                    other
+                } else {
+                    first
+                }
+            })
+            .or_else(|| document.get_element_by_id("form-errors"));
+        let Some(element) = first else {
+            return;
+        };
+        let mut closed = element.closest("details:not([open])").ok().flatten();
+        while let Some(details) = closed {
+            let _ = details.set_attribute("open", "");
+            closed = element.closest("details:not([open])").ok().flatten();
+        }
+        let is_input = matches!(element.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT");
+        let target = if is_input {
+            Some(element.clone())
+        } else {
+            element
+                .query_selector("input:checked, input, textarea, select, button")
+                .ok()
+                .flatten()
+        };
+        let frame = element
+            .closest("[data-field]")
+            .ok()
+            .flatten()
+            .unwrap_or_else(|| element.clone());
+        frame.scroll_into_view_with_bool(true);
+        let focusable = target
+            .or(Some(element))
+            .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok());
+        if let Some(t) = focusable {
+            // A message with no input of its own is focused as text.
+            if t.tab_index() < 0 {
+                t.set_tab_index(-1);
+            }
+            let _ = t.focus();
+        }
+    });
 }
 
 #[component]
@@ -163,7 +329,7 @@ fn WhenAndWhere(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> im
                 <span class="hint" role="status">{move || gps_status.get().or_else(|| {
                     draft.with(|d| d.gps.map(|g| format!("GPS {:.5}, {:.5} (±{:.0} m)", g.latitude, g.longitude, g.accuracy_m)))
                 })}</span>
-                <span class="error-text">{move || error_at(errors, "location.gps").get()}</span>
+                <span class="error-text" id="location-gps">{move || error_at(errors, "location.gps").get()}</span>
             </div>
             <Radios name="location.place".into() legend="Type of place where the persons were (§52-1 C)".into() options=places
                 selected=read(draft, |d| d.place)
@@ -212,7 +378,7 @@ fn Orders(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> impl Int
         })
     };
     view! {
-        <section class="panel step" aria-labelledby="step-order">
+        <section class="panel step" id="orders" aria-labelledby="step-order">
             <h2 id="step-order">"2. The order (§52-1 D)"</h2>
             <p class="hint">"Under §52-1 the violation is failing or refusing to obey your order: record the order first. Each person then says whether they received it."</p>
             <div class="phrases" role="group" aria-label="Order words in one tap">
@@ -298,22 +464,88 @@ fn OrderFields(
 #[component]
 fn People(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> impl IntoView {
     let add = move |_| draft.update(|d| d.subjects.push(SubjectDraft::new(client::new_id())));
+    // The removal on offer to undo: (which removal, the person, the draft it left).
+    let undo = RwSignal::new(None::<(u32, RemovedSubject, Draft)>);
+    let removals = StoredValue::new(0u32);
+    let remove = Callback::new(move |id: Uuid| {
+        let mut removed = None;
+        draft.update(|d| removed = d.remove_subject(id));
+        let Some(removed) = removed else {
+            return;
+        };
+        removals.update_value(|n| *n += 1);
+        let this = removals.get_value();
+        undo.set(Some((this, removed, draft.get_untracked())));
+        set_timeout(
+            move || {
+                undo.try_update(|u| {
+                    if u.as_ref().is_some_and(|(n, ..)| *n == this) {
+                        *u = None;
+                    }
+                });
+            },
+            UNDO_FOR,
+        );
+        // The button tapped is gone with the person: focus goes to "Undo".
+        request_animation_frame(|| {
+            if let Some(button) = document()
+                .get_element_by_id("undo-remove")
+                .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                let _ = button.focus();
+            }
+        });
+    });
+    // Any other change ends the offer: an undo then would undo more than the removal.
+    Effect::new(move |_| {
+        let changed = draft
+            .with(|d| undo.with_untracked(|u| u.as_ref().is_some_and(|(_, _, left)| left != d)));
+        if changed {
+            undo.set(None);
+        }
+    });
+    let restore = move |_| {
+        if let Some((_, removed, _)) = undo.get_untracked() {
+            undo.set(None);
+            draft.update(|d| d.restore_subject(removed));
+        }
+    };
     view! {
         <section class="panel step" aria-labelledby="step-people">
             <h2 id="step-people">"3. People — each answers for their own conduct"</h2>
-            <p class="error-text">{move || error_at(errors, "subjects").get()}</p>
+            <p class="error-text" id="subjects">{move || error_at(errors, "subjects").get()}</p>
             <For
                 each=move || draft.with(|d| d.subjects.iter().map(|s| s.subject_id).collect::<Vec<_>>())
                 key=|id| *id
-                children=move |id| view! { <Person draft errors id/> }
+                children=move |id| view! { <Person draft errors id on_remove=remove/> }
             />
-            <button type="button" class="secondary" on:click=add>"Add another person"</button>
+            {move || undo.with(|u| u.as_ref().map(|(_, removed, _)| {
+                let name = removed.subject.title(removed.position());
+                view! {
+                    <div class="notice warn undo" role="status" data-testid="undo-remove">
+                        <p>{format!("{name} removed from the report.")}</p>
+                        <button type="button" class="secondary" id="undo-remove" on:click=restore>
+                            {format!("Undo — put {name} back")}
+                        </button>
+                    </div>
+                }
+            }))}
+            <button type="button" class="secondary add-person" on:click=add>"Add another person"</button>
         </section>
     }
 }
 
+/// How long "Undo" is offered after a person is removed (unless the draft
+/// changes first).
+const UNDO_FOR: std::time::Duration = std::time::Duration::from_secs(10);
+
 #[component]
-fn Person(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid) -> impl IntoView {
+fn Person(
+    draft: RwSignal<Draft>,
+    errors: RwSignal<Vec<FieldError>>,
+    id: Uuid,
+    on_remove: Callback<Uuid>,
+) -> impl IntoView {
     let title = Signal::derive(move || {
         draft.with(|d| {
             d.subject_index(id)
@@ -326,7 +558,11 @@ fn Person(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid) -
     let many = read(draft, |d| d.subjects.len() > 1);
     let err = move |name: &'static str| subject_error(draft, errors, id, name);
     let field = move |name: &str| subject_field(draft, id, name);
-    let remove = move |_| draft.update(|d| d.remove_subject(id));
+    let first_title = read(draft, |d| {
+        d.subjects.first().map(|s| s.title(0)).unwrap_or_default()
+    });
+    // What was copied, said once the officer taps: nothing is shared silently.
+    let copied = RwSignal::new(None::<String>);
     let same_as_first = move |_| {
         draft.update(|d| {
             let Some(first) = d.subjects.first().cloned() else {
@@ -335,7 +571,8 @@ fn Person(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid) -
             if let Some(s) = d.subjects.iter_mut().find(|s| s.subject_id == id) {
                 s.copy_facts(&first);
             }
-        })
+        });
+        copied.set(Some(first_title.get_untracked()));
     };
     let ids: Vec<(IdType, String)> = IdType::ALL
         .iter()
@@ -355,11 +592,16 @@ fn Person(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid) -
         .collect();
     view! {
         <article class="person" aria-label=move || title.get()>
-            <h3>{move || title.get()}</h3>
-            <Show when=move || { index.get() > 0 }>
-                <button type="button" class="secondary" on:click=same_as_first
-                    data-testid="same-as-first">"Same facts as person 1"</button>
-            </Show>
+            <div class="person-head">
+                <h3>{move || title.get()}</h3>
+                // Kept at the top of the person, away from "Add another person";
+                // a removal can be undone.
+                <Show when=move || many.get()>
+                    <button type="button" class="secondary remove-person"
+                        aria-label=move || format!("Remove {} from the report", title.get())
+                        on:click=move |_| on_remove.run(id)>"Remove"</button>
+                </Show>
+            </div>
             <Radios name=field("identified") legend="Identity".into() compact=true
                 options=vec![(true, "Identified".to_owned()), (false, "Not identified — describe".to_owned())]
                 selected=Signal::derive(move || Some(identified.get()))
@@ -397,7 +639,7 @@ fn Person(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid) -
                         error=err("id_number") autocomplete="off" maxlength=200/>
                 </details>
             </Show>
-            <div class="perceived">
+            <div class="perceived" id=dom_id(&field("perceived")) data-field=field("perceived")>
                 <p class="subhead">"Your perception (for bias audits — never ask the person)"</p>
                 <p class="error-text">{move || err("perceived").get()}</p>
                 <Radios name=field("age") legend="Age range".into() compact=true options=ages
@@ -410,13 +652,24 @@ fn Person(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid) -
                     selected=read_subject(draft, id, |s| s.race)
                     on_change=write_subject(draft, id, |s, v| s.race = Some(v))/>
             </div>
+            <Show when=move || { index.get() > 0 }>
+                <div class="same-as-first">
+                    <button type="button" class="secondary" on:click=same_as_first
+                        data-testid="same-as-first">
+                        {move || format!("Same facts as {}", first_title.get())}
+                    </button>
+                    <p class="hint">"Copies the §52-1 E answer, conduct, order, response and offences; not the identity, the citation or an arrest."</p>
+                    <p class="notice ok" role="status" hidden=move || copied.with(Option::is_none)>
+                        {move || copied.get().map(|from| format!(
+                            "Copied from {from}. Check each answer below for this person: each answers for their own conduct."
+                        ))}
+                    </p>
+                </div>
+            </Show>
             <ProtectedOf draft errors id/>
             <ConductOf draft id/>
             <ResponseOf draft errors id/>
             <ChargesOf draft errors id/>
-            <Show when=move || many.get()>
-                <button type="button" class="secondary" on:click=remove>"Remove this person"</button>
-            </Show>
         </article>
     }
 }
@@ -561,7 +814,7 @@ fn ConductOf(draft: RwSignal<Draft>, id: Uuid) -> impl IntoView {
                 {check("passing", "That person was lawfully going in, to or from a building, dwelling or public place",
                     |c| c.disturbance.person_lawfully_passing, |c, v| c.disturbance.person_lawfully_passing = v)}
             </Show>
-            <p class="subhead">"Standing together in the street or on the sidewalk — §52-2"</p>
+            <p class="subhead" id=dom_id(&subject_field(draft, id, "conduct.group.stood_with"))>"Standing together in the street or on the sidewalk — §52-2"</p>
             <For
                 each=move || draft.with(|d| d.subjects.iter().filter(|s| s.subject_id != id).map(|s| s.subject_id).collect::<Vec<_>>())
                 key=|other| *other
@@ -651,11 +904,11 @@ fn ResponseOf(
                         let last = d.orders.len().checked_sub(1);
                         if let Some(s) = d.subjects.iter_mut().find(|s| s.subject_id == id) {
                             s.response = Some(v);
+                            // The time stays empty until the officer gives it: a
+                            // time filled in here would be the minute of the tap,
+                            // inside any time allowed to comply (§52-1 D).
                             if v.needs_time() {
                                 if s.order.is_none() { s.order = last; }
-                                if s.response_at.trim().is_empty() {
-                                    s.response_at = client::now_local();
-                                }
                             } else {
                                 s.order = None;
                             }
@@ -672,19 +925,27 @@ fn ResponseOf(
                         error=subject_error(draft, errors, id, "order")/>
                 }}
             </Show>
-            <p class="error-text">{move || if several_orders.get() { None } else { subject_error(draft, errors, id, "order").get() }}</p>
-            <Show when=move || choice.get().is_some_and(ResponseChoice::needs_time)>
-                <TimeField field=subject_field(draft, id, "response_at") label="Time of the response".into()
-                    value=read_subject(draft, id, |s| s.response_at.clone())
-                    on_input=write_subject(draft, id, |s, v| s.response_at = v)
-                    error=subject_error(draft, errors, id, "response_at")/>
-            </Show>
+            // With one order its radio is not shown: the message stands in its place.
+            <p class="error-text" id=move || (!several_orders.get()).then(|| dom_id(&subject_field(draft, id, "order")))>
+                {move || if several_orders.get() { None } else { subject_error(draft, errors, id, "order").get() }}
+            </p>
+            // How, before when: "Now" depends on it.
             <Show when=move || choice.get() == Some(ResponseChoice::Refused)>
                 <Radios name=subject_field(draft, id, "manner") legend="How they failed or refused".into() options=manners.clone()
                     hint="Saying no, doing the opposite or coming back is a refusal at once; staying put is a failure to obey once the time allowed has passed.".into()
                     selected=read_subject(draft, id, |s| s.manner)
                     on_change=write_subject(draft, id, |s, v| s.manner = Some(v))
                     error=subject_error(draft, errors, id, "manner")/>
+            </Show>
+            <Show when=move || choice.get().is_some_and(ResponseChoice::needs_time)>
+                <TimeField field=subject_field(draft, id, "response_at") label="Time of the response".into()
+                    hint="“Now” never gives a failure to obey inside the time allowed to comply.".into()
+                    value=read_subject(draft, id, |s| s.response_at.clone())
+                    on_input=write_subject(draft, id, |s, v| s.response_at = v)
+                    now=Callback::new(move |()| draft.with_untracked(|d| {
+                        client::local_text(d.response_now(id, client::now(), client::parse_local))
+                    }))
+                    error=subject_error(draft, errors, id, "response_at")/>
             </Show>
         </div>
     }
@@ -713,7 +974,8 @@ fn ChargesOf(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid
     let cites_52_2 = read_subject(draft, id, |s| s.cite.contains(&Offence::GroupObstruction));
     view! {
         <article class="charge" data-testid="verdict">
-            <fieldset id=move || subject_field(draft, id, "charges").replace('.', "-")>
+            <fieldset id=move || dom_id(&subject_field(draft, id, "charges"))
+                data-field=move || subject_field(draft, id, "charges")>
                 <legend>"Offences charged to this person"</legend>
                 {move || {
                     let suggested = suggested.get();

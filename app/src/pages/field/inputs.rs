@@ -31,7 +31,7 @@ where
     let described = error_id.clone();
     let fieldset_id = id.clone();
     view! {
-        <fieldset id=fieldset_id aria-describedby=described class=move || if error.get().is_some() { "invalid" } else { "" }>
+        <fieldset id=fieldset_id data-field=name.clone() aria-describedby=described class=move || if error.get().is_some() { "invalid" } else { "" }>
             <legend>{legend}</legend>
             {hint.map(|h| view! { <p class="hint">{h}</p> })}
             <div class=if compact { "choices compact" } else { "choices" }>
@@ -142,7 +142,7 @@ pub fn Text(
         .into_any()
     };
     view! {
-        <div class="field">
+        <div class="field" data-field=field.clone()>
             <label for=id>{label}</label>
             {hint.map(|h| view! { <span class="hint" id=hint_id>{h}</span> })}
             {input}
@@ -159,13 +159,27 @@ pub fn TimeField(
     value: Signal<String>,
     on_input: Callback<String>,
     #[prop(optional, into)] error: Signal<Option<String>>,
+    /// What "Now" puts in, when not simply the phone's minute (a time the rules
+    /// allow: see `Draft::response_now`).
+    #[prop(optional)]
+    now: Option<Callback<(), String>>,
+    #[prop(optional)] hint: Option<String>,
 ) -> impl IntoView {
     let id = dom_id(&field);
+    let hint_id = format!("{id}-hint");
     let error_id = format!("{id}-error");
+    let described = if hint.is_some() {
+        format!("{hint_id} {error_id}")
+    } else {
+        error_id.clone()
+    };
     let now_label = format!("Now — {label}");
+    let now = move || now.map_or_else(crate::client::now_local, |f| f.run(()));
+    let container = field.clone();
     view! {
-        <div class="field">
+        <div class="field time" data-field=container>
             <label for=id.clone()>{label}</label>
+            {hint.map(|h| view! { <span class="hint" id=hint_id>{h}</span> })}
             <div class="inline">
                 <input
                     id=id
@@ -174,10 +188,10 @@ pub fn TimeField(
                     prop:value=move || value.get()
                     on:input=move |ev| on_input.run(event_target_value(&ev))
                     aria-invalid=move || if error.get().is_some() { "true" } else { "false" }
-                    aria-describedby=error_id.clone()
+                    aria-describedby=described
                 />
-                <button type="button" class="secondary" aria-label=now_label
-                    on:click=move |_| on_input.run(crate::client::now_local())>"Now"</button>
+                <button type="button" class="secondary now" aria-label=now_label
+                    on:click=move |_| on_input.run(now())>"Now"</button>
             </div>
             <span class="error-text" id=error_id>{move || error.get()}</span>
         </div>

@@ -127,13 +127,18 @@ fn NewIncident() -> impl IntoView {
 
     let submit = move |_| {
         let d = draft.get_untracked();
-        let result = d
-            .to_report(client::parse_local)
-            .map_err(|missing| AppError::Invalid { errors: missing })
-            .and_then(|report| {
-                crate::model::incident::check(&report, client::now()).map(|_| report)
-            });
-        match result {
+        let now = client::now();
+        // Every problem at once (not the server's waves), then the report the
+        // server will check the same way.
+        let problems = d.problems(client::parse_local, now);
+        let result = if problems.is_empty() {
+            d.to_report(client::parse_local)
+                .map_err(|missing| AppError::Invalid { errors: missing })
+                .and_then(|report| crate::model::incident::check(&report, now).map(|_| report))
+        } else {
+            Err(AppError::Invalid { errors: problems })
+        };
+        let shown = match result {
             Ok(report) => {
                 errors.set(Vec::new());
                 leptos::task::spawn_local(async move {
@@ -146,10 +151,13 @@ fn NewIncident() -> impl IntoView {
                     }
                     outbox.flush().await;
                 });
+                return;
             }
-            Err(AppError::Invalid { errors: e }) => errors.set(e),
-            Err(other) => errors.set(vec![FieldError::new("request", other.to_string())]),
-        }
+            Err(AppError::Invalid { errors: e }) => e,
+            Err(other) => vec![FieldError::new("request", other.to_string())],
+        };
+        form::go_to_first(&shown);
+        errors.set(shown);
     };
     // A report already handed to the outbox lives on there; an unfinished
     // draft is put aside, to be continued from "On this phone".
@@ -369,19 +377,32 @@ fn PhoneCopies(incident_id: uuid::Uuid) -> impl IntoView {
     })
 }
 
-/// What still needs attention, each linked to its input.
+/// What still needs attention, each linked to its input. The form keeps the
+/// list current as the officer fixes things, and the submit takes the officer to
+/// the first one itself: this is the overview, not the way there. (No live
+/// region: it changes with every answer; each input names its own problem.)
 #[component]
 fn ErrorList(errors: RwSignal<Vec<FieldError>>) -> impl IntoView {
     move || {
         let list = errors.get();
         (!list.is_empty()).then(|| {
+            let count = list.len();
             view! {
-                <div class="notice bad" role="alert" data-testid="form-errors">
-                    <strong>"Not submitted yet — please fix:"</strong>
+                <div class="notice bad" id="form-errors" tabindex="-1" data-testid="form-errors">
+                    <strong>{if count == 1 {
+                        "Not sent yet — 1 thing to fix:".to_owned()
+                    } else {
+                        format!("Not sent yet — {count} things to fix:")
+                    }}</strong>
                     <ul>
                         {list.into_iter().map(|e| {
                             let href = format!("#{}", dom_id(&e.field));
-                            view! { <li><a href=href>{e.message}</a></li> }
+                            let one = [e.clone()];
+                            let go = move |ev: leptos::ev::MouseEvent| {
+                                ev.prevent_default();
+                                form::go_to_first(&one);
+                            };
+                            view! { <li><a href=href on:click=go>{e.message}</a></li> }
                         }).collect_view()}
                     </ul>
                 </div>

@@ -41,7 +41,7 @@ fn MyReports() -> impl IntoView {
                             <li>"Refused by the server: " {r.location.text.clone()} " — " {e.to_string()}</li>
                         }).collect_view()}
                     </ul>
-                    <p><a href="/field/new">"Open the form"</a></p>
+                    <p><a class="button secondary" href="/field/new">"Open the form"</a></p>
                 </section>
             })
         }}
