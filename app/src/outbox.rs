@@ -140,6 +140,9 @@ pub struct Outbox {
     pub loaded: RwSignal<bool>,
     pub queue: RwSignal<Queue>,
     pub held: RwSignal<Option<Held>>,
+    /// The server gave no block: the officer holds the most allowed, on
+    /// other phones (`model::numbers::MAX_OPEN_BLOCKS`).
+    pub all_held: RwSignal<bool>,
     pub state: RwSignal<SendState>,
 }
 
@@ -149,6 +152,7 @@ pub fn provide_outbox() {
         loaded: RwSignal::new(false),
         queue: RwSignal::new(Queue::default()),
         held: RwSignal::new(None),
+        all_held: RwSignal::new(false),
         state: RwSignal::new(SendState::Idle),
     });
 }
@@ -304,9 +308,15 @@ impl Outbox {
         if !needed || !self.loaded.get_untracked() || !client::online() {
             return;
         }
-        let Ok(block) = reserve_numbers().await else {
-            return;
+        let block = match reserve_numbers().await {
+            Ok(Some(block)) => block,
+            Ok(None) => {
+                self.all_held.set(true);
+                return;
+            }
+            Err(_) => return,
         };
+        self.all_held.set(false);
         let next = block.first_seq;
         let old = self
             .held

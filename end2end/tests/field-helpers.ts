@@ -22,15 +22,29 @@ export function unique(prefix: string) {
   return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 }
 
-/** Opens a fresh form (a draft left by an earlier test is discarded). */
+/** Opens a fresh form (drafts left on this phone by an earlier test are discarded). */
 export async function openNewForm(page: Page) {
   await page.goto('/field/new');
   await formReady(page);
-  const startOver = page.getByRole('button', { name: 'Start a new report' });
-  if (await startOver.isVisible()) await startOver.click();
-  await page.evaluate(() => {
-    for (const k of Object.keys(localStorage)) if (k.startsWith('wells.draft.')) localStorage.removeItem(k);
-  });
+  // The app keeps drafts in IndexedDB (app/src/phone_store.rs), one key per officer.
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        const open = indexedDB.open('wells', 1);
+        open.onerror = () => done();
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('kv')) return done();
+          const tx = db.transaction('kv', 'readwrite');
+          const store = tx.objectStore('kv');
+          const keys = store.getAllKeys();
+          keys.onsuccess = () => {
+            for (const k of keys.result) if (String(k).startsWith('drafts.')) store.delete(k);
+          };
+          tx.oncomplete = () => done();
+        };
+      }),
+  );
   await page.reload();
   await formReady(page);
 }
@@ -38,7 +52,7 @@ export async function openNewForm(page: Page) {
 /** The server renders the form disabled; it opens once this phone's draft is in it. */
 export async function formReady(page: Page) {
   await expect(page.getByRole('heading', { name: '1. When and where' })).toBeVisible();
-  await expect(page.getByTestId('submit-report').or(page.getByRole('button', { name: 'Start a new report' }))).toBeEnabled();
+  await expect(page.getByTestId('submit-report').or(page.getByTestId('start-another'))).toBeEnabled();
 }
 
 export function person(page: Page, i: number) {

@@ -113,7 +113,18 @@ async fn block_phone(
                     .await
                 {
                     Ok(reply) if reply.status == 200 => {
-                        let block: NumberBlock = serde_json::from_str(&reply.body).expect("block");
+                        // None: blocks whose answers were lost at kills count
+                        // as held until they expire; the phone goes on without.
+                        let Some(block): Option<NumberBlock> =
+                            serde_json::from_str(&reply.body).expect("block")
+                        else {
+                            ledger.lock().expect("ledger").in_use = None;
+                            n += 1;
+                            if !submit(&server, &cookie, report(base + n), &ledger).await {
+                                break;
+                            }
+                            continue;
+                        };
                         let mut l = ledger.lock().expect("ledger");
                         l.blocks.push(block.clone());
                         l.in_use = Some((block.clone(), block.first_seq));

@@ -9,11 +9,22 @@ use crate::error::AppError;
 use crate::model::numbers::{NumberAccount, NumberBlock};
 
 /// Reserves the next block of this year's numbers for the officer's phone.
+/// `None` when the officer already holds the most blocks allowed
+/// (`MAX_OPEN_BLOCKS`, on other phones): not an error the phone can fix — it
+/// works on, and the server numbers its citations when reports arrive.
 #[server(endpoint = "numbers/reserve", input = Json)]
-pub async fn reserve_numbers() -> Result<NumberBlock, AppError> {
+pub async fn reserve_numbers() -> Result<Option<NumberBlock>, AppError> {
     let request = crate::auth::guard::authorize(crate::access::Permission::RecordIncidents).await?;
-    crate::store::numbers::reserve(&request.state.store, crate::api::review::issuing(&request))
-        .await
+    match crate::store::numbers::reserve(
+        &request.state.store,
+        crate::api::review::issuing(&request),
+    )
+    .await
+    {
+        Ok(block) => Ok(Some(block)),
+        Err(crate::store::numbers::Reserve::AllHeld) => Ok(None),
+        Err(crate::store::numbers::Reserve::Failed(e)) => Err(e),
+    }
 }
 
 /// The phone gives back the numbers of a block it did not hand out; `keep` are

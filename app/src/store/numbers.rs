@@ -33,8 +33,22 @@ pub(crate) const NEXT_SEQ: &str =
     "(SELECT MAX(COALESCE((SELECT MAX(seq) FROM citation WHERE year = ?2), 0), \
      COALESCE((SELECT MAX(last_seq) FROM number_block WHERE year = ?2), 0)) + 1)";
 
+/// Why no block was reserved.
+#[derive(Debug)]
+pub enum Reserve {
+    /// The officer already holds `MAX_OPEN_BLOCKS` usable blocks.
+    AllHeld,
+    Failed(AppError),
+}
+
+impl<E: Into<AppError>> From<E> for Reserve {
+    fn from(e: E) -> Reserve {
+        Reserve::Failed(e.into())
+    }
+}
+
 /// Reserves the next block of the year's numbers for the officer's phone.
-pub async fn reserve(store: &Store, issuing: Issuing<'_>) -> Result<NumberBlock, AppError> {
+pub async fn reserve(store: &Store, issuing: Issuing<'_>) -> Result<NumberBlock, Reserve> {
     let officer = issuing.officer;
     let now = issuing.now;
     let mut tx = store.begin_write().await?;
@@ -47,10 +61,7 @@ pub async fn reserve(store: &Store, issuing: Issuing<'_>) -> Result<NumberBlock,
     .fetch_one(&mut *tx)
     .await?;
     if held >= MAX_OPEN_BLOCKS {
-        return Err(AppError::conflict(format!(
-            "You already hold {held} blocks of citation numbers on other phones. Sign out on a \
-             phone you no longer use, so its numbers are given back, then try again."
-        )));
+        return Err(Reserve::AllHeld);
     }
     let year = issuing.zone.year(now);
     // A block never crosses into the next year: its numbers say the year.

@@ -263,6 +263,11 @@ fn OnThisPhone(
                     .collect::<Vec<_>>(),
             )
         });
+        let all_held = outbox.all_held.get().then(|| view! {
+            <p class="hint" data-testid="numbers-all-held">
+                "You hold the most blocks of citation numbers allowed, on other phones: citations recorded here get their numbers when the reports reach the server. Sign out on a phone you no longer use to give its numbers back."
+            </p>
+        });
         let numbers = outbox.held.get().map(|h| {
             if h.left() > 0 && h.block.usable(client::now()) {
                 format!(
@@ -291,6 +296,7 @@ fn OnThisPhone(
             <section class="panel" aria-labelledby="on-phone" data-testid="on-this-phone">
                 <h2 id="on-phone">"On this phone"</h2>
                 {numbers.map(|n| view! { <p class="hint" data-testid="numbers-held">{n}</p> })}
+                {all_held}
                 <ul class="on-phone">
                     {drafts.into_iter().map(|d| {
                         let id = d.incident_id;
