@@ -2,7 +2,7 @@ import { test, expect, Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { signIn } from './helpers';
 import {
-  charge, chargeWith, did, expression, identify, Inputs, openNewForm, person, respondedNow, response, submit, unique, where,
+  charge, did, identify, Inputs, openNewForm, person, refusedAndCited, response, submit, unique, where,
 } from './field-helpers';
 
 // A benchmark of effort (issue #17): the standard incidents scripted through the
@@ -12,8 +12,6 @@ import {
 // Playwright scrolls an element into view before it taps it, as a thumb would.
 // `make bench` reads the figures from $EFFORT_REPORT.
 
-const STAYED = 'Remained in essentially one place, alone or with others (§52-1 B)';
-const PEDESTRIANS = 'Hindered or impeded pedestrians (or tended to)';
 const NARRATIVE =
   'Stood across the sidewalk in front of the store for 20 minutes; pedestrians stepped into Route 1 to pass. Told to stop and move on; stayed in place.';
 
@@ -73,14 +71,7 @@ test.describe('effort of the standard incidents on a phone', () => {
     const input = new Inputs(page);
     await where(page, input, unique('Post Road at Mile Road'), 'Sidewalk');
     await input.tap(page.getByRole('button', { name: 'Stop blocking the way and move on.' }));
-    await identify(page, input, 0, { name: 'Alex Morgan', dob: '1990-02-03', address: '12 Main Street, Wells, ME' });
-    await expression(page, input, 0);
-    await did(page, input, 0, STAYED, PEDESTRIANS);
-    await input.tap(response(page, 0).getByLabel('Failed or refused to obey'));
-    await input.tap(response(page, 0).getByLabel('Did not stop or move'));
-    await respondedNow(page, input, 0);
-    await chargeWith(page, input, 0, '§52-1 A(1), D');
-    await input.tap(charge(page, 0).getByLabel(/^Issue citation/));
+    await refusedAndCited(page, input, 0, { name: 'Alex Morgan', dob: '1990-02-03', address: '12 Main Street, Wells, ME' });
     await input.type(page.getByLabel('What each person did'), NARRATIVE);
     // Measured up to the last tap: the receipt then replaces the form.
     const screens = await screensScrolled(page);
@@ -95,14 +86,7 @@ test.describe('effort of the standard incidents on a phone', () => {
     const input = new Inputs(page);
     await where(page, input, unique('Post Office Square'), 'Sidewalk');
     await input.tap(page.getByRole('button', { name: 'Stop blocking the way and move on.' }));
-    await identify(page, input, 0, { name: 'Blake Stone', dob: '1988-03-04', address: '4 Elm St, Wells, ME' });
-    await expression(page, input, 0);
-    await did(page, input, 0, STAYED, PEDESTRIANS);
-    await input.tap(response(page, 0).getByLabel('Failed or refused to obey'));
-    await input.tap(response(page, 0).getByLabel('Refused out loud'));
-    await respondedNow(page, input, 0);
-    await chargeWith(page, input, 0, '§52-1 A(1), D');
-    await input.tap(charge(page, 0).getByLabel(/^Issue citation/));
+    await refusedAndCited(page, input, 0, { name: 'Blake Stone', dob: '1988-03-04', address: '4 Elm St, Wells, ME' }, 'Refused out loud');
     await input.tap(page.getByRole('button', { name: 'Add another person' }));
     await identify(page, input, 1, { name: 'Drew Lane', dob: '1990-05-06', address: '6 Elm St, Wells, ME' });
     await input.tap(person(page, 1).getByTestId('same-as-first'));

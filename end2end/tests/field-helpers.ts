@@ -107,6 +107,31 @@ export async function respondedNow(page: Page, input: Inputs, i: number) {
   await input.tap(response(page, i).getByRole('button', { name: 'Now — Time of the response' }));
 }
 
+export const STAYED = 'Remained in essentially one place, alone or with others (§52-1 B)';
+export const PEDESTRIANS = 'Hindered or impeded pedestrians (or tended to)';
+
+/**
+ * Person `i` (after the order was given): identified, not expressing an opinion,
+ * stood in the way of pedestrians, refused the order just now, charged with
+ * §52-1 A(1) with a citation — the standard citation.
+ */
+export async function refusedAndCited(
+  page: Page,
+  input: Inputs,
+  i: number,
+  who: { name: string; dob: string; address: string },
+  manner = 'Did not stop or move',
+) {
+  await identify(page, input, i, who);
+  await expression(page, input, i);
+  await did(page, input, i, STAYED, PEDESTRIANS);
+  await input.tap(response(page, i).getByLabel('Failed or refused to obey'));
+  await input.tap(response(page, i).getByLabel(manner));
+  await respondedNow(page, input, i);
+  await chargeWith(page, input, i, '§52-1 A(1), D');
+  await input.tap(charge(page, i).getByLabel(/^Issue citation/));
+}
+
 export async function submit(page: Page, input: Inputs) {
   await input.tap(page.getByTestId('submit-report'));
 }

@@ -1,11 +1,9 @@
 import { test, expect } from '@playwright/test';
 import { expectAccessible, layoutShift, signIn } from './helpers';
 import {
-  charge, chargeWith, did, expression, formReady, identify, Inputs, openNewForm, person, recordNoiseWarning, respondedNow, response, submit, unique, where,
+  charge, chargeWith, did, expression, formReady, identify, Inputs, openNewForm, PEDESTRIANS, person, recordNoiseWarning, refusedAndCited, respondedNow, response, STAYED, submit, unique, where,
 } from './field-helpers';
 
-const STAYED = 'Remained in essentially one place, alone or with others (§52-1 B)';
-const PEDESTRIANS = 'Hindered or impeded pedestrians (or tended to)';
 
 test.describe('officer on a phone', () => {
   test.beforeEach(async ({ page }) => {
@@ -67,14 +65,7 @@ test.describe('officer on a phone', () => {
     const location = unique('Post Office Square');
     await where(page, input, location, 'Sidewalk');
     await input.tap(page.getByRole('button', { name: 'Stop blocking the way and move on.' }));
-    await identify(page, input, 0, { name: 'Blake Stone', dob: '1988-03-04', address: '4 Elm St, Wells, ME' });
-    await expression(page, input, 0);
-    await did(page, input, 0, STAYED, PEDESTRIANS);
-    await input.tap(response(page, 0).getByLabel('Failed or refused to obey'));
-    await input.tap(response(page, 0).getByLabel('Refused out loud'));
-    await respondedNow(page, input, 0);
-    await chargeWith(page, input, 0, '§52-1 A(1), D');
-    await input.tap(charge(page, 0).getByLabel(/^Issue citation/));
+    await refusedAndCited(page, input, 0, { name: 'Blake Stone', dob: '1988-03-04', address: '4 Elm St, Wells, ME' }, 'Refused out loud');
 
     // The second person: the same facts in one tap, then their own response.
     await page.getByRole('button', { name: 'Add another person' }).click();

@@ -1,15 +1,13 @@
 import { test, expect, Page } from '@playwright/test';
 import { expectAccessible, signIn, waitForHydration } from './helpers';
 import {
-  charge, chargeWith, did, expression, formReady, identify, Inputs, person, respondedNow, response, submit, unique, where,
+  did, formReady, Inputs, person, refusedAndCited, response, submit, unique, where,
 } from './field-helpers';
 
 // Issue #17: an officer on the beach with no signal hands each person cited a
 // numbered copy on the spot, records a second incident while the first waits,
 // and the server later confirms the numbers — or voids one, and says why.
 
-const STAYED = 'Remained in essentially one place, alone or with others (§52-1 B)';
-const PEDESTRIANS = 'Hindered or impeded pedestrians (or tended to)';
 const NARRATIVE = 'Stood across the boardwalk ramp with a friend; beachgoers had to climb the dune fence to pass.';
 
 /** A one-person §52-1(A)(1) refusal, cited, ready to submit. */
@@ -17,15 +15,8 @@ async function recordRefusal(page: Page, location: string, who: { name: string; 
   const input = new Inputs(page);
   await where(page, input, location, 'Sidewalk');
   await input.tap(page.getByRole('button', { name: 'Stop blocking the way and move on.' }));
-  await identify(page, input, 0, who);
-  await expression(page, input, 0);
-  await did(page, input, 0, STAYED, PEDESTRIANS);
-  await input.tap(response(page, 0).getByLabel('Failed or refused to obey'));
-  await input.tap(response(page, 0).getByLabel('Did not stop or move'));
-  await respondedNow(page, input, 0);
-  await chargeWith(page, input, 0, '§52-1 A(1), D');
+  await refusedAndCited(page, input, 0, who);
   await input.type(page.getByLabel('What each person did'), NARRATIVE);
-  await input.tap(charge(page, 0).getByLabel('Issue citation — §52-1 A(1), D $100.00 plus costs (§52-4)'));
   await expect(page.getByTestId('outcome')).toHaveText(/Cited — \$100\.00 plus costs/);
   await submit(page, input);
 }

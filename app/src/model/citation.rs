@@ -55,6 +55,61 @@ pub struct CitationDocument {
     pub void_reason: Option<String>,
 }
 
+/// What a citation document is made of, wherever it is printed: the stored
+/// citation on the server, or the subject's copy a phone prints on scene.
+pub struct Parts<'a> {
+    pub number: &'a str,
+    pub status: CitationStatus,
+    pub issued_at: Moment,
+    pub officer_name: &'a str,
+    pub officer_badge: &'a str,
+    pub defendant: Defendant,
+    pub offence: Offence,
+    pub text: super::wording::ViolationText,
+    pub penalty: crate::ordinance::Penalty,
+    pub arrest: bool,
+    pub court_name: &'a str,
+    pub court_address: &'a str,
+    pub appearance_date: String,
+    pub void_reason: Option<String>,
+}
+
+impl CitationDocument {
+    pub fn compose(p: Parts<'_>, time: &impl TimeWords) -> CitationDocument {
+        CitationDocument {
+            number: p.number.to_owned(),
+            status: p.status,
+            issued_at_text: time.date_time(p.issued_at),
+            officer_name: p.officer_name.to_owned(),
+            officer_badge: p.officer_badge.to_owned(),
+            subject_name: p.defendant.name,
+            subject_date_of_birth: p.defendant.date_of_birth,
+            subject_address: p.defendant.address,
+            subject_id_document: p.defendant.id_document,
+            offence_code: p.offence.code().to_owned(),
+            offence_reference: p.offence.reference(),
+            offence_title: p.offence.title().to_owned(),
+            violation: p.text.violation,
+            narrative: p.text.narrative,
+            occurred_at_text: p.text.occurred_at_text,
+            location: p.text.location,
+            place: p.text.place,
+            order_words: p.text.order_words,
+            order_given_text: p.text.order_given_text,
+            refusal_text: p.text.refusal_text,
+            fine_text: p.penalty.fine_text(),
+            penalty_statement: p.penalty.statement(),
+            arrest: p.arrest,
+            arrest_permitted: p.offence.permits_arrest(),
+            court_name: p.court_name.to_owned(),
+            court_address: p.court_address.to_owned(),
+            appearance_date: p.appearance_date,
+            filing_deadline: time.date_after(p.issued_at, crate::ordinance::FILING_DAYS),
+            void_reason: p.void_reason,
+        }
+    }
+}
+
 /// How the court's papers name a person: the name (or the description of one
 /// not identified), date of birth, address and identity document.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -116,38 +171,24 @@ pub fn subject_copy(
         .iter()
         .find(|s| s.subject_id == subject_id)?;
     let text = violation_text(report, subject_id, offence, time)?;
-    let defendant = Defendant::of(&subject.identity);
-    let penalty = offence.penalty();
     let court = &block.court;
-    Some(CitationDocument {
-        number: number.to_owned(),
-        status: CitationStatus::Issued,
-        issued_at_text: time.date_time(issued_at),
-        officer_name: block.officer_name.clone(),
-        officer_badge: block.officer_badge.clone(),
-        subject_name: defendant.name,
-        subject_date_of_birth: defendant.date_of_birth,
-        subject_address: defendant.address,
-        subject_id_document: defendant.id_document,
-        offence_code: offence.code().to_owned(),
-        offence_reference: offence.reference(),
-        offence_title: offence.title().to_owned(),
-        violation: text.violation,
-        narrative: text.narrative,
-        occurred_at_text: text.occurred_at_text,
-        location: text.location,
-        place: text.place,
-        order_words: text.order_words,
-        order_given_text: text.order_given_text,
-        refusal_text: text.refusal_text,
-        fine_text: penalty.fine_text(),
-        penalty_statement: penalty.statement(),
-        arrest: subject.arrest_for(offence),
-        arrest_permitted: offence.permits_arrest(),
-        court_name: court.court_name.clone(),
-        court_address: court.court_address.clone(),
-        appearance_date: court.answer_date(&time.date_after(issued_at, court.answer_days)),
-        filing_deadline: time.date_after(issued_at, crate::ordinance::FILING_DAYS),
-        void_reason: None,
-    })
+    Some(CitationDocument::compose(
+        Parts {
+            number,
+            status: CitationStatus::Issued,
+            issued_at,
+            officer_name: &block.officer_name,
+            officer_badge: &block.officer_badge,
+            defendant: Defendant::of(&subject.identity),
+            offence,
+            text,
+            penalty: offence.penalty(),
+            arrest: subject.arrest_for(offence),
+            court_name: &court.court_name,
+            court_address: &court.court_address,
+            appearance_date: court.answer_date(&time.date_after(issued_at, court.answer_days)),
+            void_reason: None,
+        },
+        time,
+    ))
 }

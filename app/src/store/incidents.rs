@@ -12,7 +12,7 @@ use crate::auth::Actor;
 use crate::error::AppError;
 use crate::model::account::Role;
 use crate::model::audit::AuditOutcome;
-use crate::model::citation::{CitationDocument, Defendant};
+use crate::model::citation::{CitationDocument, Defendant, Parts};
 use crate::model::first_version::StoredReport;
 use crate::model::incident::{
     CitationBrief, CitationStatus, IdType, Identity, IncidentReport, Receipt, ReportStatus,
@@ -1059,40 +1059,27 @@ fn document_of(
             .map(|s| s.identity.clone()),
     }
     .ok_or(AppError::Internal)?;
-    let defendant = Defendant::of(&identity);
     let penalty = crate::ordinance::Penalty {
         fine_cents: u32::try_from(row.fine_cents).map_err(|_| AppError::Internal)?,
         ..offence.penalty()
     };
-    Ok(Some(CitationDocument {
-        number: row.number.clone(),
-        status,
-        issued_at_text: zone.date_time(Moment(row.issued_at)),
-        officer_name: row.officer_name.clone(),
-        officer_badge: row.officer_badge.clone().unwrap_or_default(),
-        subject_name: defendant.name,
-        subject_date_of_birth: defendant.date_of_birth,
-        subject_address: defendant.address,
-        subject_id_document: defendant.id_document,
-        offence_code: offence.code().to_owned(),
-        offence_reference: offence.reference(),
-        offence_title: offence.title().to_owned(),
-        violation: text.violation,
-        narrative: text.narrative,
-        occurred_at_text: text.occurred_at_text,
-        location: text.location,
-        place: text.place,
-        order_words: text.order_words,
-        order_given_text: text.order_given_text,
-        refusal_text: text.refusal_text,
-        fine_text: penalty.fine_text(),
-        penalty_statement: penalty.statement(),
-        arrest: row.arrest == 1,
-        arrest_permitted: offence.permits_arrest(),
-        court_name: row.court_name.clone(),
-        court_address: row.court_address.clone(),
-        appearance_date: row.appearance_date.clone(),
-        filing_deadline: zone.date_after(Moment(row.issued_at), crate::ordinance::FILING_DAYS),
-        void_reason: row.void_reason.clone(),
-    }))
+    Ok(Some(CitationDocument::compose(
+        Parts {
+            number: &row.number,
+            status,
+            issued_at: Moment(row.issued_at),
+            officer_name: &row.officer_name,
+            officer_badge: row.officer_badge.as_deref().unwrap_or_default(),
+            defendant: Defendant::of(&identity),
+            offence,
+            text,
+            penalty,
+            arrest: row.arrest == 1,
+            court_name: &row.court_name,
+            court_address: &row.court_address,
+            appearance_date: row.appearance_date.clone(),
+            void_reason: row.void_reason.clone(),
+        },
+        zone,
+    )))
 }

@@ -140,7 +140,7 @@ pub async fn give_back(
         .collect();
     let reason = "Not handed out: the phone gave the block back";
     let returned = return_rest(&mut tx, &block, &keep, reason, Some(officer), issuing.now).await?;
-    let unsettled = unaccounted(&mut tx, &block).await?;
+    let unsettled = i64::try_from(unaccounted(&mut tx, &block).await?.len()).unwrap_or(i64::MAX);
     sqlx::query(
         "UPDATE number_block SET returned_at = COALESCE(returned_at, ?1), \
          settled_at = CASE WHEN ?2 = 0 THEN ?1 ELSE settled_at END WHERE block_id = ?3",
@@ -221,14 +221,17 @@ const UNACCOUNTED: &str = "WITH RECURSIVE n(seq) AS (SELECT ?2 UNION ALL SELECT 
      SELECT seq FROM n WHERE NOT EXISTS (SELECT 1 FROM citation c WHERE c.year = ?1 AND c.seq = n.seq) \
      AND NOT EXISTS (SELECT 1 FROM number_spent s WHERE s.year = ?1 AND s.seq = n.seq)";
 
-async fn unaccounted(conn: &mut SqliteConnection, block: &BlockRow) -> Result<i64, sqlx::Error> {
-    let seqs: Vec<i64> = sqlx::query_scalar(UNACCOUNTED)
+/// The numbers of `block` not yet a citation, void or returned.
+async fn unaccounted(
+    conn: &mut SqliteConnection,
+    block: &BlockRow,
+) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar(UNACCOUNTED)
         .bind(block.year)
         .bind(block.first_seq)
         .bind(block.last_seq)
         .fetch_all(&mut *conn)
-        .await?;
-    Ok(i64::try_from(seqs.len()).unwrap_or(i64::MAX))
+        .await
 }
 
 /// Records as returned every number of `block` not yet accounted for, except
@@ -242,14 +245,12 @@ async fn return_rest(
     now: Moment,
 ) -> Result<i64, sqlx::Error> {
     let year = i16::try_from(block.year).unwrap_or_default();
-    let seqs: Vec<i64> = sqlx::query_scalar(UNACCOUNTED)
-        .bind(block.year)
-        .bind(block.first_seq)
-        .bind(block.last_seq)
-        .fetch_all(&mut *conn)
-        .await?;
     let mut returned = 0;
-    for seq in seqs.into_iter().filter(|s| !keep.contains(s)) {
+    for seq in unaccounted(&mut *conn, block)
+        .await?
+        .into_iter()
+        .filter(|s| !keep.contains(s))
+    {
         spend(
             &mut *conn,
             Spent {
@@ -503,12 +504,7 @@ pub async fn account(
             use_until,
             settled_at: None,
         };
-        let seqs: Vec<i64> = sqlx::query_scalar(UNACCOUNTED)
-            .bind(y)
-            .bind(row.first_seq)
-            .bind(row.last_seq)
-            .fetch_all(&mut *conn)
-            .await?;
+        let seqs = unaccounted(&mut conn, &row).await?;
         if let (Some(first), Some(last)) = (seqs.first(), seqs.last()) {
             reserved += i64::try_from(seqs.len()).unwrap_or(i64::MAX);
             reserved_runs.push(ReservedRun {

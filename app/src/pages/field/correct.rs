@@ -149,24 +149,16 @@ fn Correction(view: ReportView, mode: Mode) -> impl IntoView {
     });
 
     let submit = move |_| {
-        let d = draft.get_untracked();
-        let now = client::now();
         // As on a new report: every problem at once, the first one brought to.
-        let problems = d.problems(client::parse_local, now);
-        let result = if problems.is_empty() {
-            d.to_report(client::parse_local)
-                .map_err(|missing| AppError::Invalid { errors: missing })
-                .and_then(|r| crate::model::incident::check(&r, now).map(|_| r))
-        } else {
-            Err(AppError::Invalid { errors: problems })
-        };
-        let report = match result {
+        let report = match draft
+            .get_untracked()
+            .ready(client::parse_local, client::now())
+        {
             Ok(report) => report,
-            Err(AppError::Invalid { errors: e }) => {
+            Err(e) => {
                 super::form::go_to_first(&e);
                 return errors.set(e);
             }
-            Err(other) => return errors.set(vec![FieldError::new("request", other.to_string())]),
         };
         let why = reason.get_untracked();
         if mode == Mode::Amend {

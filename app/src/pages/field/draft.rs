@@ -620,6 +620,25 @@ impl Draft {
         }
     }
 
+    /// The report to send, or every problem at once — the check the server
+    /// runs (`model::incident::check`), not its waves.
+    pub fn ready(
+        &self,
+        local: impl Fn(&str) -> Option<Moment> + Copy,
+        now: Moment,
+    ) -> Result<IncidentReport, Vec<FieldError>> {
+        let problems = self.problems(local, now);
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let report = self.to_report(local)?;
+        match crate::model::incident::check(&report, now) {
+            Ok(_) => Ok(report),
+            Err(crate::error::AppError::Invalid { errors }) => Err(errors),
+            Err(other) => Err(vec![FieldError::new("request", other.to_string())]),
+        }
+    }
+
     /// Everything the officer must still fix, all at once and in the form's
     /// order: the answers missing, then what the server's own check
     /// ([`crate::model::incident::problems`], and the rules' refusal of a

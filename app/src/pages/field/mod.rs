@@ -125,39 +125,28 @@ fn NewIncident() -> impl IntoView {
         }
     });
 
-    let submit = move |_| {
-        let d = draft.get_untracked();
-        let now = client::now();
-        // Every problem at once (not the server's waves), then the report the
-        // server will check the same way.
-        let problems = d.problems(client::parse_local, now);
-        let result = if problems.is_empty() {
-            d.to_report(client::parse_local)
-                .map_err(|missing| AppError::Invalid { errors: missing })
-                .and_then(|report| crate::model::incident::check(&report, now).map(|_| report))
-        } else {
-            Err(AppError::Invalid { errors: problems })
-        };
-        let shown = match result {
-            Ok(report) => {
-                errors.set(Vec::new());
-                leptos::task::spawn_local(async move {
-                    if !outbox.enqueue(report).await {
-                        errors.set(vec![FieldError::new(
-                            "request",
-                            "This phone could not save the report (its storage is full or blocked). \
-                             Keep this page open and try again with signal.",
-                        )]);
-                    }
-                    outbox.flush().await;
-                });
-                return;
-            }
-            Err(AppError::Invalid { errors: e }) => e,
-            Err(other) => vec![FieldError::new("request", other.to_string())],
-        };
-        form::go_to_first(&shown);
-        errors.set(shown);
+    let submit = move |_| match draft
+        .get_untracked()
+        .ready(client::parse_local, client::now())
+    {
+        Ok(report) => {
+            errors.set(Vec::new());
+            leptos::task::spawn_local(async move {
+                if !outbox.enqueue(report).await {
+                    errors.set(vec![FieldError::new(
+                        "request",
+                        "This phone could not save the report (its storage is full or blocked). \
+                         Keep this page open and try again with signal.",
+                    )]);
+                }
+                outbox.flush().await;
+            });
+        }
+        // Every problem at once, the first one brought to.
+        Err(shown) => {
+            form::go_to_first(&shown);
+            errors.set(shown);
+        }
     };
     // A report already handed to the outbox lives on there; an unfinished
     // draft is put aside, to be continued from "On this phone".
