@@ -57,6 +57,25 @@ impl Held {
     pub fn left(&self) -> i64 {
         self.block.last_seq + 1 - self.next
     }
+
+    /// The block with its next number past every one of its numbers the queue
+    /// already gave out, whatever the last write managed to save.
+    fn past(mut self, queue: &Queue) -> Held {
+        let given = queue
+            .pending
+            .iter()
+            .chain(queue.rejected.iter().map(|(r, _)| r))
+            .flat_map(|r| r.numbers.iter().map(|n| n.number.as_str()))
+            .chain(queue.copies.iter().map(|c| c.doc.number.as_str()));
+        for number in given {
+            if let Some((year, seq)) = crate::model::numbers::parse_number(number) {
+                if self.block.contains(year, seq) && seq >= self.next {
+                    self.next = seq + 1;
+                }
+            }
+        }
+        self
+    }
 }
 
 /// A block is replaced while there is signal once it has fewer numbers than
@@ -194,6 +213,7 @@ impl Outbox {
             if this.user.get_untracked().as_deref() != Some(user.as_str()) {
                 return;
             }
+            let held = held.map(|h: Held| h.past(&queue));
             this.queue.set(queue);
             this.held.set(held);
             this.loaded.set(true);
@@ -209,8 +229,12 @@ impl Outbox {
         };
         let queue = self.queue.get_untracked();
         let held = self.held.get_untracked();
-        phone_store::put(&queue_key(&user), &queue).await
-            & phone_store::put(&numbers_key(&user), &held).await
+        // The block first: a phone stopped between the two writes then has
+        // its next number past the one in the queue (a number skipped, which
+        // returns with the block), never before it (a number given twice).
+        // `attach` also moves `next` past every number the queue holds.
+        phone_store::put(&numbers_key(&user), &held).await
+            && phone_store::put(&queue_key(&user), &queue).await
     }
 
     /// Puts a report in the outbox (replacing an earlier copy with the same
@@ -322,9 +346,12 @@ impl Outbox {
             .held
             .try_update(|h| h.replace(Held { block, next }))
             .flatten();
-        self.save().await;
-        if let Some(old) = old {
-            self.give_back(old).await;
+        // The old block goes back only once the new one is on the phone's
+        // disk: a reload must never bring back a block the server took back.
+        if self.save().await {
+            if let Some(old) = old {
+                self.give_back(old).await;
+            }
         }
     }
 
@@ -414,7 +441,13 @@ impl Outbox {
                     self.state.set(SendState::SignInNeeded);
                     return;
                 }
-                Err(AppError::Internal | AppError::RateLimited) => {
+                Err(AppError::PasswordChangeRequired | AppError::SignInRefused) => {
+                    self.state.set(SendState::SignInNeeded);
+                    return;
+                }
+                // Only a refusal of the report itself (the server voided its
+                // numbers) moves it to "refused"; anything else may pass later.
+                Err(other) if !other.is_final() => {
                     self.state.set(SendState::Retrying);
                     return;
                 }

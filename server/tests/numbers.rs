@@ -410,3 +410,28 @@ async fn a_number_can_be_neither_void_and_a_citation_nor_spent_twice() {
         .await;
     assert!(twice.is_err(), "append-only");
 }
+
+#[tokio::test]
+async fn more_numbers_than_persons_and_offences_are_refused_and_not_worked_through() {
+    let app = TestApp::new().await;
+    app.user("amy", &[Role::Officer]).await;
+    let amy = app.session("amy").await;
+    let block = reserve(&app, &amy).await;
+    let mut report = numbered(&app, block.number(block.first_seq));
+    let subject_id = report.subjects[0].subject_id;
+    for k in 1..5_000 {
+        report.numbers.push(HandedNumber {
+            subject_id,
+            offence: Offence::LoiteringObstruction,
+            number: block.number(block.first_seq + k % 10),
+        });
+    }
+    let reply = app.submit(&amy, &report).await;
+    assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{}", reply.body);
+    assert_eq!(reply.json()["errors"][0]["field"], "numbers");
+    assert_eq!(app.count("incident").await, 0);
+    // The numbers one person's five offences allow are voided with the
+    // refusal (the block's first ten repeat); the thousands beyond them were
+    // not worked through.
+    assert_eq!(app.count("number_spent").await, 5);
+}

@@ -133,6 +133,15 @@ async fn submit_in(
     // The audit entries, written together at the end (one statement).
     let mut events = Vec::new();
     // Numbers the phone gave out on scene (issue #17), checked before any is used.
+    // At most one per person and offence: a body of thousands would hold the
+    // one writer every officer's submission waits for.
+    let most = report.subjects.len() * crate::ordinance::Offence::ALL.len();
+    if report.numbers.len() > most {
+        return Err(AppError::invalid(
+            "numbers",
+            "The report gives more citation numbers than its persons could be cited for (one per person and offence).",
+        ));
+    }
     let mut handed = Vec::with_capacity(report.numbers.len());
     for h in &report.numbers {
         if report

@@ -61,6 +61,9 @@ pub async fn reserve(store: &Store, issuing: Issuing<'_>) -> Result<NumberBlock,
     .fetch_one(&mut *tx)
     .await?;
     if held >= MAX_OPEN_BLOCKS {
+        // The blocks just expired stay expired.
+        audit::append_all(&mut tx, &mut None, now, &events).await?;
+        tx.commit().await?;
         return Err(Reserve::AllHeld);
     }
     let year = issuing.zone.year(now);
@@ -432,7 +435,10 @@ pub async fn void_refused(
     let mut tx = store.begin_write().await?;
     let mut events = Vec::new();
     let mut voided = Vec::new();
-    for handed in &report.numbers {
+    // No more than one per person and offence (a longer list is refused, and
+    // is not worked through on the one writer).
+    let most = report.subjects.len() * crate::ordinance::Offence::ALL.len();
+    for handed in report.numbers.iter().take(most) {
         match void_in(&mut tx, issuing, report, handed, &reason).await {
             Ok(Some(event)) => {
                 voided.push(handed.number.trim().to_owned());
@@ -454,7 +460,9 @@ pub async fn account(
     year: i16,
     zone: &TownZone,
 ) -> Result<NumberAccount, AppError> {
-    let mut conn = pool.acquire().await?;
+    // One read transaction: one snapshot, so a citation committed between
+    // two of these counts cannot make the account look unbalanced.
+    let mut conn = pool.begin().await?;
     let y = i64::from(year);
     let (issued, last_cited): (i64, Option<i64>) =
         sqlx::query_as("SELECT COUNT(*), MAX(seq) FROM citation WHERE year = ?")
