@@ -143,7 +143,8 @@ pub async fn give_back(
         .collect();
     let reason = "Not handed out: the phone gave the block back";
     let returned = return_rest(&mut tx, &block, &keep, reason, Some(officer), issuing.now).await?;
-    let unsettled = i64::try_from(unaccounted(&mut tx, &block).await?.len()).unwrap_or(i64::MAX);
+    let unsettled =
+        i64::try_from(unaccounted(&mut tx, block.range()).await?.len()).unwrap_or(i64::MAX);
     sqlx::query(
         "UPDATE number_block SET returned_at = COALESCE(returned_at, ?1), \
          settled_at = CASE WHEN ?2 = 0 THEN ?1 ELSE settled_at END WHERE block_id = ?3",
@@ -199,7 +200,7 @@ async fn expire_in(conn: &mut SqliteConnection, now: Moment) -> Result<Vec<Event
 }
 
 const BLOCK_SELECT: &str =
-    "SELECT block_id, year, first_seq, last_seq, officer_id, use_until, settled_at FROM number_block";
+    "SELECT block_id, year, first_seq, last_seq, officer_id, settled_at FROM number_block";
 
 #[derive(FromRow)]
 struct BlockRow {
@@ -208,7 +209,6 @@ struct BlockRow {
     first_seq: i64,
     last_seq: i64,
     officer_id: String,
-    use_until: i64,
     settled_at: Option<i64>,
 }
 
@@ -224,17 +224,23 @@ const UNACCOUNTED: &str = "WITH RECURSIVE n(seq) AS (SELECT ?2 UNION ALL SELECT 
      SELECT seq FROM n WHERE NOT EXISTS (SELECT 1 FROM citation c WHERE c.year = ?1 AND c.seq = n.seq) \
      AND NOT EXISTS (SELECT 1 FROM number_spent s WHERE s.year = ?1 AND s.seq = n.seq)";
 
-/// The numbers of `block` not yet a citation, void or returned.
+/// The numbers `first..=last` of `year` not yet a citation, void or returned.
 async fn unaccounted(
     conn: &mut SqliteConnection,
-    block: &BlockRow,
+    (year, first, last): (i64, i64, i64),
 ) -> Result<Vec<i64>, sqlx::Error> {
     sqlx::query_scalar(UNACCOUNTED)
-        .bind(block.year)
-        .bind(block.first_seq)
-        .bind(block.last_seq)
+        .bind(year)
+        .bind(first)
+        .bind(last)
         .fetch_all(&mut *conn)
         .await
+}
+
+impl BlockRow {
+    fn range(&self) -> (i64, i64, i64) {
+        (self.year, self.first_seq, self.last_seq)
+    }
 }
 
 /// Records as returned every number of `block` not yet accounted for, except
@@ -249,7 +255,7 @@ async fn return_rest(
 ) -> Result<i64, sqlx::Error> {
     let year = i16::try_from(block.year).unwrap_or_default();
     let mut returned = 0;
-    for seq in unaccounted(&mut *conn, block)
+    for seq in unaccounted(&mut *conn, block.range())
         .await?
         .into_iter()
         .filter(|s| !keep.contains(s))
@@ -492,8 +498,8 @@ pub async fn account(
     .bind(y)
     .fetch_all(&mut *conn)
     .await?;
-    let open: Vec<(String, i64, i64, i64, String)> = sqlx::query_as(
-        "SELECT b.block_id, b.first_seq, b.last_seq, b.use_until, u.full_name FROM number_block b \
+    let open: Vec<(i64, i64, i64, String)> = sqlx::query_as(
+        "SELECT b.first_seq, b.last_seq, b.use_until, u.full_name FROM number_block b \
          JOIN app_user u ON u.user_id = b.officer_id WHERE b.year = ? AND b.settled_at IS NULL \
          ORDER BY b.first_seq",
     )
@@ -502,25 +508,17 @@ pub async fn account(
     .await?;
     let mut reserved_runs = Vec::new();
     let mut reserved = 0;
-    for (block_id, first_seq, last_seq, use_until, officer) in open {
-        let row = BlockRow {
-            block_id,
-            year: y,
-            first_seq,
-            last_seq,
-            officer_id: String::new(),
-            use_until,
-            settled_at: None,
-        };
-        let seqs = unaccounted(&mut conn, &row).await?;
+    for (first_seq, last_seq, use_until, officer) in open {
+        let seqs = unaccounted(&mut conn, (y, first_seq, last_seq)).await?;
         if let (Some(first), Some(last)) = (seqs.first(), seqs.last()) {
-            reserved += i64::try_from(seqs.len()).unwrap_or(i64::MAX);
+            let count = i64::try_from(seqs.len()).unwrap_or(i64::MAX);
+            reserved += count;
             reserved_runs.push(ReservedRun {
                 officer,
                 first: citation_number(year, *first),
                 last: citation_number(year, *last),
-                count: i64::try_from(seqs.len()).unwrap_or(i64::MAX),
-                use_until_text: zone.date_time(Moment(row.use_until)),
+                count,
+                use_until_text: zone.date_time(Moment(use_until)),
             });
         }
     }
