@@ -58,6 +58,13 @@ pub enum AppError {
     /// user chooses a new one.
     #[error("Choose a new password before continuing.")]
     PasswordChangeRequired,
+    /// 403: the sign-in policy requires a second factor and this account has
+    /// none yet; nothing else is open until one is set up (CJIS IA-2).
+    #[error(
+        "Set up a second factor (a passkey or an authenticator app) before continuing: \
+         the department's sign-in policy requires one."
+    )]
+    SecondFactorRequired,
     /// 404: no such record, or one the caller may not know exists.
     #[error("Not found.")]
     NotFound,
@@ -129,7 +136,9 @@ impl AppError {
         match self {
             AppError::Invalid { .. } => S::BAD_REQUEST,
             AppError::Unauthenticated | AppError::SignInRefused => S::UNAUTHORIZED,
-            AppError::Forbidden | AppError::PasswordChangeRequired => S::FORBIDDEN,
+            AppError::Forbidden
+            | AppError::PasswordChangeRequired
+            | AppError::SecondFactorRequired => S::FORBIDDEN,
             AppError::NotFound => S::NOT_FOUND,
             AppError::Conflict { .. } => S::CONFLICT,
             AppError::TooLarge { .. } => S::PAYLOAD_TOO_LARGE,
@@ -237,6 +246,7 @@ mod tests {
             AppError::SignInRefused,
             AppError::Forbidden,
             AppError::PasswordChangeRequired,
+            AppError::SecondFactorRequired,
             AppError::NotFound,
             AppError::conflict("already filed"),
             AppError::TooLarge { limit_bytes: 2048 },

@@ -441,7 +441,11 @@ impl Outbox {
                     self.state.set(SendState::SignInNeeded);
                     return;
                 }
-                Err(AppError::PasswordChangeRequired | AppError::SignInRefused) => {
+                Err(
+                    AppError::PasswordChangeRequired
+                    | AppError::SecondFactorRequired
+                    | AppError::SignInRefused,
+                ) => {
                     self.state.set(SendState::SignInNeeded);
                     return;
                 }

@@ -17,6 +17,8 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     pub clock: Arc<dyn Clock>,
     pub sign_in_limiter: Arc<RateLimiter>,
+    /// The key sealing authenticator secrets and the passkey relying party (#18).
+    pub second_factor: Arc<crate::auth::second_factor::SecondFactorKit>,
 }
 
 /// Runtime settings the app needs (the server's CLI fills them in).

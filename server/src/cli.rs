@@ -7,6 +7,9 @@ use app::model::account::{NewUser, Role};
 use app::store::accounts::{self, AccountChange, By};
 use app::store::{audit, Store};
 
+use app::auth::second_factor::{recovery, totp, SealingKey};
+use app::store::second_factor::{self, NewFactor};
+
 use crate::config::{AuditCommand, Seed, UserCommand};
 
 fn by(now: app::ordinance::Moment) -> By<'static> {
@@ -47,7 +50,7 @@ async fn find(store: &Store, username: &str) -> Result<uuid::Uuid, String> {
         .ok_or_else(|| format!("no user named {username}"))
 }
 
-pub async fn user(store: &Store, command: UserCommand) -> Result<(), String> {
+pub async fn user(store: &Store, key: &SealingKey, command: UserCommand) -> Result<(), String> {
     let now = SystemClock.now();
     match command {
         UserCommand::Add {
@@ -55,7 +58,14 @@ pub async fn user(store: &Store, command: UserCommand) -> Result<(), String> {
             roles,
             name,
             badge,
+            totp_secret,
         } => {
+            let secret = totp_secret
+                .map(|text| {
+                    totp::secret_from_text(&text)
+                        .ok_or("--totp-secret: not a base32 secret of at least 16 bytes")
+                })
+                .transpose()?;
             let roles = roles
                 .iter()
                 .map(|r| {
@@ -83,6 +93,25 @@ pub async fn user(store: &Store, command: UserCommand) -> Result<(), String> {
                 .await
                 .map_err(describe)?;
             println!("created {} ({})", user.username, user.user_id);
+            if let Some(secret) = secret {
+                let codes = recovery::new_codes();
+                let hashes: Vec<String> = codes.iter().map(|c| recovery::hash(c)).collect();
+                let factor = NewFactor::Totp {
+                    sealed: key.seal(&secret),
+                    confirmed_step: 0,
+                };
+                second_factor::enrol(store, by(now), user.user_id, factor, &hashes)
+                    .await
+                    .map_err(describe)?;
+                println!("authenticator enrolled; recovery codes: {}", codes.join(" "));
+            }
+        }
+        UserCommand::ResetSecondFactor { username } => {
+            let id = find(store, &username).await?;
+            second_factor::reset(store, by(now), id)
+                .await
+                .map_err(describe)?;
+            println!("second factor reset for {username}; they enrol again at next sign-in");
         }
         UserCommand::Unlock { username } => {
             let id = find(store, &username).await?;
@@ -104,17 +133,61 @@ pub async fn user(store: &Store, command: UserCommand) -> Result<(), String> {
                 .map_err(describe)?
             {
                 let roles: Vec<&str> = u.roles.iter().map(|r| r.code()).collect();
+                let factors: Vec<&str> = u
+                    .second_factors
+                    .iter()
+                    .map(|f| match f {
+                        app::model::account::FactorKind::Passkey => "passkey",
+                        app::model::account::FactorKind::Totp => "authenticator",
+                        app::model::account::FactorKind::RecoveryCode => "recovery codes",
+                    })
+                    .collect();
                 println!(
-                    "{}\t{}\t{}\t{}{}",
+                    "{}\t{}\t{}\t{}{}\t{}",
                     u.username,
                     u.full_name,
                     roles.join(","),
                     if u.active { "active" } else { "disabled" },
-                    if u.locked { ", locked" } else { "" }
+                    if u.locked { ", locked" } else { "" },
+                    if factors.is_empty() { "no second factor".to_owned() } else { factors.join("+") }
                 );
             }
         }
     }
+    Ok(())
+}
+
+/// Shows the sign-in policy, or changes what is given and shows the result.
+pub async fn sign_in_policy(
+    store: &Store,
+    second_factor_required: Option<String>,
+    passkey_roles: Vec<String>,
+) -> Result<(), String> {
+    let mut policy = second_factor::policy(&store.reader)
+        .await
+        .map_err(describe)?;
+    let changing = second_factor_required.is_some() || !passkey_roles.is_empty();
+    if let Some(value) = second_factor_required {
+        policy.second_factor_required = value == "required";
+    }
+    if !passkey_roles.is_empty() {
+        policy.passkey_roles = passkey_roles
+            .iter()
+            .filter(|r| r.as_str() != "none")
+            .map(|r| Role::from_code(r).ok_or_else(|| format!("unknown role {r}")))
+            .collect::<Result<_, _>>()?;
+    }
+    if changing {
+        policy = second_factor::save_policy(store, by(SystemClock.now()), &policy)
+            .await
+            .map_err(describe)?;
+    }
+    let roles: Vec<&str> = policy.passkey_roles.iter().map(|r| r.code()).collect();
+    println!(
+        "second factor: {}; passkey required for: {}",
+        if policy.second_factor_required { "required" } else { "optional" },
+        if roles.is_empty() { "no role".to_owned() } else { roles.join(", ") }
+    );
     Ok(())
 }
 

@@ -46,9 +46,25 @@ pub struct Common {
         global = true
     )]
     pub database: PathBuf,
+    /// The key that seals authenticator secrets (64 hex digits). Created on first
+    /// start, owner-only (0600), when missing. Default: beside the database,
+    /// `<database>.second-factor-key`. Back it up with the database, but apart
+    /// from it: a database restored without its key loses its authenticators.
+    #[arg(long, env = "WELLS_SECOND_FACTOR_KEY", global = true)]
+    pub second_factor_key: Option<PathBuf>,
     /// Log filter (tracing `EnvFilter` syntax), e.g. `info` or `server=debug,info`.
     #[arg(long, env = "WELLS_LOG", default_value = "info", global = true)]
     pub log_level: String,
+}
+
+impl Common {
+    pub fn second_factor_key_path(&self) -> PathBuf {
+        self.second_factor_key.clone().unwrap_or_else(|| {
+            let mut name = self.database.clone().into_os_string();
+            name.push(".second-factor-key");
+            PathBuf::from(name)
+        })
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -58,6 +74,18 @@ pub enum Command {
     /// Manage user accounts from scripts (the password is read from stdin).
     #[command(subcommand)]
     User(UserCommand),
+    /// Show or set the sign-in policy (the administrator's settings page does the
+    /// same); with no options, shows it.
+    SignInPolicy {
+        /// `required`: every account needs a second factor; `optional`: only
+        /// accounts that enrolled one are asked for it.
+        #[arg(long, value_parser = ["required", "optional"])]
+        second_factor: Option<String>,
+        /// A role that must sign in with a passkey; repeat for several, or give
+        /// `none` to clear.
+        #[arg(long = "passkey-role")]
+        passkey_roles: Vec<String>,
+    },
     /// Check the audit log.
     #[command(subcommand)]
     Audit(AuditCommand),
@@ -163,7 +191,15 @@ pub enum UserCommand {
         /// Badge number (required for officers).
         #[arg(long)]
         badge: Option<String>,
+        /// Enrol an authenticator with this base32 secret (scripts and tests that
+        /// compute codes themselves); prints the account's recovery codes.
+        #[arg(long)]
+        totp_secret: Option<String>,
     },
+    /// A lost phone: remove the account's passkeys, authenticator and recovery
+    /// codes and end its sessions; the user enrols again at next sign-in.
+    #[command(name = "reset-2fa")]
+    ResetSecondFactor { username: String },
     /// Clear a lockout after failed sign-ins.
     Unlock { username: String },
     /// Disable an account; its sessions end at their next request.

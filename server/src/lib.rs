@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use app::auth::clock::{Clock, SystemClock};
 use app::auth::rate_limit::RateLimiter;
+use app::auth::second_factor::{SealingKey, SecondFactorKit};
 use app::state::{AppState, Settings};
 use app::store::Store;
 use app::{shell, App};
@@ -37,17 +38,23 @@ pub fn leptos_options(serve: &config::Serve) -> LeptosOptions {
 }
 
 /// Everything the router needs, built from the database and the serve options.
-pub fn app_state(store: Store, serve: &config::Serve) -> Result<AppState, String> {
-    app_state_with_clock(store, serve, Arc::new(SystemClock))
+pub fn app_state(
+    store: Store,
+    serve: &config::Serve,
+    key: SealingKey,
+) -> Result<AppState, String> {
+    app_state_with_clock(store, serve, key, Arc::new(SystemClock))
 }
 
 /// As [`app_state`], with a clock of the caller's (tests move time).
 pub fn app_state_with_clock(
     store: Store,
     serve: &config::Serve,
+    key: SealingKey,
     clock: Arc<dyn Clock>,
 ) -> Result<AppState, String> {
     let public_origin = serve.public_origin();
+    let second_factor = Arc::new(SecondFactorKit::new(key, &public_origin));
     let town_zone = app::town_time::TownZone::named(&serve.time_zone)?;
     Ok(AppState {
         leptos_options: leptos_options(serve),
@@ -64,6 +71,7 @@ pub fn app_state_with_clock(
         }),
         clock,
         sign_in_limiter: Arc::new(RateLimiter::per_minute(serve.sign_in_per_minute)),
+        second_factor,
     })
 }
 

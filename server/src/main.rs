@@ -34,11 +34,23 @@ async fn main() -> ExitCode {
         },
         _ => None,
     };
+    let key_path = cli.common.second_factor_key_path();
+    let key = || app::auth::second_factor::SealingKey::load_or_create(&key_path);
     let result = match Store::open(&database).await {
         Err(e) => Err(format!("cannot open database {}: {e}", database.display())),
         Ok(store) => match command {
-            Command::Serve(serve) => serve_app(store, serve).await,
-            Command::User(command) => server::cli::user(&store, command).await,
+            Command::Serve(serve) => match key() {
+                Ok(key) => serve_app(store, serve, key).await,
+                Err(message) => Err(message),
+            },
+            Command::User(command) => match key() {
+                Ok(key) => server::cli::user(&store, &key, command).await,
+                Err(message) => Err(message),
+            },
+            Command::SignInPolicy {
+                second_factor,
+                passkey_roles,
+            } => server::cli::sign_in_policy(&store, second_factor, passkey_roles).await,
             Command::Audit(command) => server::cli::audit(&store, command).await,
             Command::Seed(seed) => server::cli::seed(&store, seed).await,
             Command::Backup { file } => server::cli::backup(&store, &file).await,
@@ -58,11 +70,15 @@ fn finish(result: Result<(), String>) -> ExitCode {
     }
 }
 
-async fn serve_app(store: Store, serve: Serve) -> Result<(), String> {
+async fn serve_app(
+    store: Store,
+    serve: Serve,
+    key: app::auth::second_factor::SealingKey,
+) -> Result<(), String> {
     offer_first_run_setup(&store, &serve).await?;
     store.keep_statistics();
     store.expire_number_blocks();
-    let state = server::app_state(store, &serve)?;
+    let state = server::app_state(store, &serve, key)?;
     let app = server::router(state);
     let listener = tokio::net::TcpListener::bind(serve.listen)
         .await

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use leptos::server_fn::codec::Json;
 
 use crate::error::AppError;
-use crate::model::account::Me;
+use crate::model::account::{Me, SignInStep};
 
 /// The signed-in user, or `None`.
 #[server(endpoint = "session/me", input = Json)]
@@ -13,20 +13,21 @@ pub async fn current_user() -> Result<Option<Me>, AppError> {
     Ok(request.actor.map(|a| a.me()))
 }
 
-/// Signs in. Five wrong passwords in fifteen minutes lock the account (CJIS AC-7).
+/// Signs in, or (for an account with a second factor) checks the password and
+/// asks for the factor next (`session/second-factor`, `session/passkey/*`). Five
+/// failures in fifteen minutes lock the account (CJIS AC-7).
 #[server(endpoint = "session/sign-in", input = Json)]
-pub async fn sign_in(username: String, password: String) -> Result<Me, AppError> {
+pub async fn sign_in(username: String, password: String) -> Result<SignInStep, AppError> {
     let request = crate::auth::guard::public()?;
     let session = session_of(&request.parts)?;
-    let actor = crate::auth::sign_in::sign_in(
+    crate::auth::sign_in::sign_in(
         &request.state,
         &session,
         request.source.as_deref(),
         &username,
         &password,
     )
-    .await?;
-    Ok(actor.me())
+    .await
 }
 
 /// Signs out: the session is deleted on the server, not just forgotten by the browser.
@@ -118,7 +119,7 @@ pub async fn create_first_admin(
     let hash = tokio::task::spawn_blocking(move || pw::hash(&plain))
         .await
         .map_err(|_| AppError::Internal)??;
-    accounts::create_first_admin(
+    let admin = accounts::create_first_admin(
         &request.state.store,
         request.source.as_deref(),
         &setup::hash_token(&token),
@@ -126,8 +127,18 @@ pub async fn create_first_admin(
         &hash,
         request.now,
     )
-    .await
-    .map(|_| ())
+    .await?;
+    // Signed in at once, so the setup link goes straight on to the administrator's
+    // second factor (#18): the token proved who they are, the password is new.
+    let by = accounts::By {
+        actor: None,
+        source: request.source.as_deref(),
+        now: request.now,
+    };
+    let (actor, epoch) = accounts::record_sign_in(&request.state.store, by, admin.user_id, None).await?;
+    crate::auth::session::begin(&session_of(&request.parts)?, actor.user_id, epoch, request.now)
+        .await
+        .map_err(|_| AppError::Internal)
 }
 
 /// Account details and password policy, field by field.
@@ -141,7 +152,7 @@ pub(crate) fn validate_new_user(new: &crate::model::account::NewUser) -> Result<
 }
 
 #[cfg(feature = "ssr")]
-fn session_of(parts: &http::request::Parts) -> Result<tower_sessions::Session, AppError> {
+pub(crate) fn session_of(parts: &http::request::Parts) -> Result<tower_sessions::Session, AppError> {
     parts
         .extensions
         .get::<tower_sessions::Session>()

@@ -5,7 +5,7 @@ use leptos::server_fn::codec::Json;
 use uuid::Uuid;
 
 use crate::error::AppError;
-use crate::model::account::{NewUser, Role, UserSummary};
+use crate::model::account::{NewUser, Role, SignInPolicy, UserSummary};
 use crate::model::audit::{AuditPage, AuditQuery};
 use crate::model::settings::CourtSettings;
 
@@ -105,6 +105,42 @@ pub async fn reset_password(user_id: Uuid) -> Result<String, AppError> {
     Ok(temporary)
 }
 
+/// A lost or replaced phone: removes every passkey, authenticator and recovery
+/// code of the account and ends its sessions; the user enrols again at their
+/// next sign-in (audited as `second_factor.reset`).
+#[server(endpoint = "admin/users/reset-second-factor", input = Json)]
+pub async fn reset_second_factor(user_id: Uuid) -> Result<UserSummary, AppError> {
+    use crate::store::accounts;
+    let request = crate::auth::guard::authorize(crate::access::Permission::ManageUsers).await?;
+    if user_id == request.actor.user_id {
+        return Err(AppError::conflict(
+            "Reset another administrator's second factor, not your own: ask another \
+             administrator, or use `server user reset-2fa` on the server.",
+        ));
+    }
+    crate::store::second_factor::reset(&request.state.store, by(&request), user_id).await?;
+    accounts::summary(&request.state.store.reader, user_id).await
+}
+
+#[server(endpoint = "admin/settings/sign-in", input = Json)]
+pub async fn get_sign_in_policy() -> Result<SignInPolicy, AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::ManageSettings).await?;
+    crate::store::second_factor::policy(&request.state.store.reader).await
+}
+
+/// The sign-in policy: a second factor for everyone, and roles that must use a
+/// passkey. The change applies at each user's next request.
+#[server(endpoint = "admin/settings/sign-in/save", input = Json)]
+pub async fn save_sign_in_policy(policy: SignInPolicy) -> Result<SignInPolicy, AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::ManageSettings).await?;
+    if !policy.passkey_roles.is_empty() {
+        if let Err(reason) = &request.state.second_factor.webauthn {
+            return Err(AppError::invalid("passkey_roles", reason.clone()));
+        }
+    }
+    crate::store::second_factor::save_policy(&request.state.store, by(&request), &policy).await
+}
+
 #[server(endpoint = "admin/audit", input = Json)]
 pub async fn audit_log(query: AuditQuery) -> Result<AuditPage, AppError> {
     let request = crate::auth::guard::authorize(crate::access::Permission::ReadAudit).await?;
@@ -132,7 +168,7 @@ pub async fn save_court_settings(settings: CourtSettings) -> Result<CourtSetting
 }
 
 #[cfg(feature = "ssr")]
-fn by(request: &crate::auth::guard::Authorized) -> crate::store::accounts::By<'_> {
+pub(crate) fn by(request: &crate::auth::guard::Authorized) -> crate::store::accounts::By<'_> {
     crate::store::accounts::By {
         actor: Some(&request.actor),
         source: request.source.as_deref(),

@@ -12,3 +12,4 @@ pub mod dashboard;
 pub mod incidents;
 pub mod numbers;
 pub mod review;
+pub mod second_factor;

@@ -97,6 +97,12 @@ pub async fn authorize(permission: Permission) -> Result<Authorized, AppError> {
         {
             Some(AppError::PasswordChangeRequired)
         }
+        // CJIS IA-2: without the second factor the policy requires, only enrolment.
+        (Decision::Allow, Some(a))
+            if a.needs_second_factor && permission != Permission::OwnAccount =>
+        {
+            Some(AppError::SecondFactorRequired)
+        }
         (Decision::Allow, Some(_)) => None,
         // `Anyone` permissions are for `public()`; reaching here without a user
         // means a function used the wrong helper.

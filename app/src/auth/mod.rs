@@ -6,6 +6,7 @@ pub mod guard;
 pub mod lockout;
 pub mod password;
 pub mod rate_limit;
+pub mod second_factor;
 pub mod session;
 pub mod setup;
 pub mod sign_in;
@@ -24,6 +25,9 @@ pub struct Actor {
     pub badge_number: Option<String>,
     pub roles: Vec<Role>,
     pub must_change_password: bool,
+    /// The policy requires a second factor this account lacks: only its own
+    /// account (enrolment, password, sign-out) is open.
+    pub needs_second_factor: bool,
 }
 
 impl Actor {
@@ -48,6 +52,7 @@ impl Actor {
             badge_number: self.badge_number.clone(),
             roles: self.roles.clone(),
             must_change_password: self.must_change_password,
+            needs_second_factor: self.needs_second_factor,
         }
     }
 }

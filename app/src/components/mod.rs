@@ -7,5 +7,6 @@ pub mod install;
 pub mod layout;
 pub mod load_error;
 pub mod number_account;
+pub mod passkey;
 pub mod session;
 pub mod table;

@@ -65,6 +65,10 @@ pub struct Me {
     /// Set after an administrator resets the password: every page but the password
     /// change is closed until it is changed.
     pub must_change_password: bool,
+    /// The sign-in policy asks for a second factor this account does not have
+    /// (issue #18): every page but enrolment is closed until one is set up.
+    #[serde(default)]
+    pub needs_second_factor: bool,
 }
 
 impl Me {
@@ -85,6 +89,9 @@ pub struct UserSummary {
     pub locked: bool,
     pub must_change_password: bool,
     pub created_at: Moment,
+    /// The second factors enrolled (passkey, authenticator), none when empty.
+    #[serde(default)]
+    pub second_factors: Vec<FactorKind>,
 }
 
 /// A new account, from the administrator's form, the first-run setup or the CLI.
@@ -155,5 +162,121 @@ impl NewUser {
             ));
         }
         errors
+    }
+}
+
+/// A second way of proving who one is, beside the password (CJIS IA-2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FactorKind {
+    /// A six-digit code from an authenticator app (RFC 6238).
+    Totp,
+    /// A passkey: the phone's fingerprint or face unlock (WebAuthn).
+    Passkey,
+    /// One of the ten one-time recovery codes.
+    RecoveryCode,
+}
+
+/// Where a right password leaves the sign-in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum SignInStep {
+    /// Signed in (no second factor enrolled; the policy may still send the user
+    /// to enrol one, see [`Me::needs_second_factor`]).
+    SignedIn { me: Me },
+    /// The password was right; the account's second factor comes next, within
+    /// five minutes. `methods` are the ones this account has.
+    SecondFactor { methods: Vec<FactorKind> },
+}
+
+/// One registered passkey, as its owner sees it (never the key itself).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PasskeyInfo {
+    pub credential_id: String,
+    pub name: String,
+    pub created_at: Moment,
+    pub last_used_at: Option<Moment>,
+}
+
+/// One's own second factors and what the policy asks of them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SecondFactors {
+    pub totp: bool,
+    pub passkeys: Vec<PasskeyInfo>,
+    pub recovery_codes_left: u32,
+    /// The administrator's policy requires a second factor.
+    pub required: bool,
+    /// One of the account's roles must sign in with a passkey.
+    pub passkey_required: bool,
+    /// Why passkeys cannot be used on this server, when they cannot.
+    pub passkeys_unavailable: Option<String>,
+}
+
+/// An authenticator app's enrolment: the QR code and the same secret as text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TotpEnrolment {
+    /// Base32, for typing into the app by hand.
+    pub secret: String,
+    /// The `otpauth://` link the QR code holds.
+    pub uri: String,
+    /// The QR code as an `<svg>` element.
+    pub qr_svg: String,
+}
+
+/// After an enrolment: the recovery codes, when this was the first factor (shown
+/// this once; the server keeps only their hashes).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Enrolled {
+    pub recovery_codes: Option<Vec<String>>,
+}
+
+/// The administrator's sign-in policy.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SignInPolicy {
+    /// Every account must have a second factor (on for a new install).
+    pub second_factor_required: bool,
+    /// Accounts holding any of these roles must have a passkey; an authenticator
+    /// code alone does not do for them.
+    pub passkey_roles: Vec<Role>,
+}
+
+impl SignInPolicy {
+    /// Whether an account with these roles and factors has what the policy asks.
+    pub fn satisfied_by(&self, roles: &[Role], has_totp: bool, has_passkey: bool) -> bool {
+        if !self.second_factor_required {
+            return true;
+        }
+        if roles.iter().any(|r| self.passkey_roles.contains(r)) {
+            has_passkey
+        } else {
+            has_totp || has_passkey
+        }
+    }
+
+    /// Whether one of `roles` must use a passkey.
+    pub fn needs_passkey(&self, roles: &[Role]) -> bool {
+        self.second_factor_required && roles.iter().any(|r| self.passkey_roles.contains(r))
+    }
+}
+
+#[cfg(test)]
+mod policy_tests {
+    use super::*;
+
+    #[test]
+    fn the_policy_asks_for_a_passkey_only_of_the_roles_it_names() {
+        let policy = SignInPolicy {
+            second_factor_required: true,
+            passkey_roles: vec![Role::Admin],
+        };
+        assert!(!policy.satisfied_by(&[Role::Officer], false, false));
+        assert!(policy.satisfied_by(&[Role::Officer], true, false));
+        assert!(!policy.satisfied_by(&[Role::Admin], true, false));
+        assert!(policy.satisfied_by(&[Role::Admin], false, true));
+        let off = SignInPolicy {
+            second_factor_required: false,
+            passkey_roles: vec![Role::Admin],
+        };
+        assert!(off.satisfied_by(&[Role::Admin], false, false));
     }
 }

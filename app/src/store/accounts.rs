@@ -8,10 +8,11 @@ use uuid::Uuid;
 use crate::auth::lockout::Failures;
 use crate::auth::Actor;
 use crate::error::AppError;
-use crate::model::account::{NewUser, Role, UserSummary};
+use crate::model::account::{FactorKind, NewUser, Role, UserSummary};
 use crate::model::audit::AuditOutcome;
 use crate::ordinance::Moment;
 use crate::store::audit::{self, Event};
+use crate::store::second_factor;
 use crate::store::Store;
 
 /// Who did something and from where, for the audit entry.
@@ -82,8 +83,15 @@ async fn roles_of(conn: &mut SqliteConnection, user_id: &str) -> Result<Vec<Role
 
 async fn summary_of(conn: &mut SqliteConnection, row: UserRow) -> Result<UserSummary, AppError> {
     let roles = roles_of(conn, &row.user_id).await?;
+    let user_id = parse_id(&row.user_id)?;
+    let (totp, passkey) = second_factor::kinds_in(conn, user_id).await?;
+    let second_factors = [(passkey, FactorKind::Passkey), (totp, FactorKind::Totp)]
+        .into_iter()
+        .filter_map(|(has, kind)| has.then_some(kind))
+        .collect();
     Ok(UserSummary {
-        user_id: parse_id(&row.user_id)?,
+        user_id,
+        second_factors,
         username: row.username,
         full_name: row.full_name,
         badge_number: row.badge_number,
@@ -104,6 +112,11 @@ async fn load_summary(conn: &mut SqliteConnection, user_id: Uuid) -> Result<User
     .await?
     .ok_or(AppError::NotFound)?;
     summary_of(conn, row).await
+}
+
+/// One account as the administrator's list shows it.
+pub async fn summary(pool: &SqlitePool, user_id: Uuid) -> Result<UserSummary, AppError> {
+    load_summary(&mut *pool.acquire().await?, user_id).await
 }
 
 /// All accounts, by username.
@@ -406,6 +419,7 @@ pub async fn record_sign_in(
     store: &Store,
     by: By<'_>,
     user_id: Uuid,
+    second_factor: Option<crate::model::account::FactorKind>,
 ) -> Result<(Actor, i64), AppError> {
     let mut tx = store.begin_write().await?;
     sqlx::query(
@@ -419,7 +433,8 @@ pub async fn record_sign_in(
         .ok_or(AppError::NotFound)?;
     let event = Event::new("session.sign_in", AuditOutcome::Success)
         .by(Some(&actor), by.source)
-        .on("user", user_id);
+        .on("user", user_id)
+        .after(serde_json::json!({ "second_factor": second_factor }));
     audit::append(&mut tx, by.now, &event).await?;
     tx.commit().await?;
     Ok((actor, epoch))
@@ -443,6 +458,11 @@ async fn actor_row(
         return Ok(None);
     }
     let roles = roles_of(conn, &user_id.to_string()).await?;
+    // Read with the session on every request, so a policy turned on, or a
+    // factor reset, takes effect at the user's next click (#18).
+    let policy = second_factor::policy_in(conn).await?;
+    let (has_totp, has_passkey) = second_factor::kinds_in(conn, user_id).await?;
+    let needs_second_factor = !policy.satisfied_by(&roles, has_totp, has_passkey);
     Ok(Some((
         Actor {
             user_id,
@@ -451,6 +471,7 @@ async fn actor_row(
             badge_number,
             roles,
             must_change_password: must_change == 1,
+            needs_second_factor,
         },
         epoch,
     )))
@@ -585,4 +606,13 @@ pub async fn change_own_password(
     audit::append(&mut tx, by.now, &event).await?;
     tx.commit().await?;
     Ok(epoch)
+}
+
+/// The account's session epoch now (a pending sign-in is void once it moves).
+pub async fn epoch_of(pool: &SqlitePool, user_id: Uuid) -> Result<i64, AppError> {
+    sqlx::query_scalar("SELECT session_epoch FROM app_user WHERE user_id = ? AND active = 1")
+        .bind(user_id.to_string())
+        .fetch_optional(pool)
+        .await?
+        .ok_or(AppError::Unauthenticated)
 }

@@ -28,6 +28,7 @@ pub mod numbers;
 pub mod register;
 pub mod register_text;
 pub mod review;
+pub mod second_factor;
 pub mod seed;
 pub mod settings;
 

@@ -836,6 +836,7 @@ async fn accounts(store: &Store, now: Moment) -> Result<(Vec<Actor>, Actor, Acto
             badge_number,
             roles: vec![role],
             must_change_password: false,
+            needs_second_factor: false,
         });
     }
     tx.commit().await?;

@@ -83,7 +83,7 @@ impl TestApp {
             .await
             .expect("open");
         let clock = Arc::new(ManualClock::at(START));
-        let state = server::app_state_with_clock(store, &serve, clock.clone()).expect("state");
+        let state = server::app_state_with_clock(store, &serve, app::auth::second_factor::SealingKey::random(), clock.clone()).expect("state");
         let router = server::router(state.clone());
         TestApp {
             state,
