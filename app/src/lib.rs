@@ -37,7 +37,7 @@ use leptos_router::{
 use crate::components::layout::Layout;
 use crate::components::session::provide_current_user;
 use crate::on_demand::{
-    AccountPasswordRoute, AdminAuditRoute, AdminSettingsRoute, AdminUsersRoute, CourtCitationRoute,
+    AccountPasswordRoute, AccountSecurityRoute, AdminAuditRoute, AdminSettingsRoute, AdminUsersRoute, CourtCitationRoute,
     CourtQueueRoute, CourtRegisterRoute, DeskAmendRoute, DeskDashboardRoute, DeskQueueRoute,
     DeskRegisterRoute, DeskReportRoute,
 };
@@ -164,6 +164,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/sign-in") view=SignInPage ssr=ssr()/>
                     <Route path=path!("/setup") view=SetupPage ssr=ssr()/>
                     <Route path=path!("/account/password") view={Lazy::<AccountPasswordRoute>::new()} ssr=ssr()/>
+                    <Route path=path!("/account/security") view={Lazy::<AccountSecurityRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/admin/users") view={Lazy::<AdminUsersRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/admin/audit") view={Lazy::<AdminAuditRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/admin/settings") view={Lazy::<AdminSettingsRoute>::new()} ssr=ssr()/>

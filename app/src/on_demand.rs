@@ -15,6 +15,7 @@ use leptos::prelude::*;
 use leptos_router::LazyRoute;
 
 use crate::pages::account::PasswordPage;
+use crate::pages::security::SecurityPage;
 use crate::pages::admin::{audit::AuditPage, settings::SettingsPage, users::UsersPage};
 use crate::pages::court::{
     citation::CourtCitationPage, register::CourtRegisterPage, FilingQueuePage,
@@ -62,6 +63,7 @@ macro_rules! on_demand {
 
 on_demand! {
     AccountPasswordRoute => PasswordPage,
+    AccountSecurityRoute => SecurityPage,
     AdminUsersRoute => UsersPage,
     AdminAuditRoute => AuditPage,
     AdminSettingsRoute => SettingsPage,

@@ -616,6 +616,7 @@ async fn the_courts_csv_line_says_what_the_printed_citation_says_for_every_citat
         badge_number: None,
         roles: vec![Role::Chief],
         must_change_password: false,
+        needs_second_factor: false,
     };
     let zone = &c.app.state.settings.town_zone;
     let pool = &c.app.state.store.reader;

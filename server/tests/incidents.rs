@@ -104,6 +104,7 @@ async fn eight_tasks_issuing_500_citations_each_get_contiguous_unique_numbers() 
         badge_number: Some("101".into()),
         roles: vec![Role::Officer],
         must_change_password: false,
+        needs_second_factor: false,
     });
     let now = app.clock_now();
     let mut tasks = Vec::new();

@@ -64,7 +64,56 @@ fn expectations() -> Vec<(&'static str, &'static [Who], Body)> {
             json!({ "token": "x", "username": "eve", "full_name": "Eve", "badge_number": null,
                     "password": "correct horse battery staple" })
         }),
+        // The second step of signing in: anyone may try (nothing is pending here).
+        (
+            "/api/session/second-factor",
+            EVERYONE,
+            |_| json!({ "code": "123456" }),
+        ),
+        ("/api/session/passkey/begin", EVERYONE, |_| json!({})),
+        (
+            "/api/session/passkey/finish",
+            EVERYONE,
+            |_| json!({ "credential": "{}" }),
+        ),
+        // One's own second factors: open to every signed-in account, and to one
+        // the policy holds at enrolment.
+        ("/api/account/second-factor", SIGNED_IN, |_| json!({})),
+        ("/api/account/totp/begin", SIGNED_IN, |_| json!({})),
+        (
+            "/api/account/totp/confirm",
+            SIGNED_IN,
+            |_| json!({ "code": "000000" }),
+        ),
+        ("/api/account/totp/remove", SIGNED_IN, |_| json!({})),
+        (
+            "/api/account/passkey/begin",
+            SIGNED_IN,
+            |_| json!({ "name": "work phone" }),
+        ),
+        (
+            "/api/account/passkey/finish",
+            SIGNED_IN,
+            |_| json!({ "credential": "{}" }),
+        ),
+        (
+            "/api/account/passkey/remove",
+            SIGNED_IN,
+            |_| json!({ "credential_id": "00" }),
+        ),
+        ("/api/account/recovery-codes", SIGNED_IN, |_| json!({})),
         ("/api/admin/users/list", ADMIN, |_| json!({})),
+        (
+            "/api/admin/users/reset-second-factor",
+            ADMIN,
+            |f| json!({ "user_id": f.target_user }),
+        ),
+        ("/api/admin/settings/sign-in", ADMIN, |_| json!({})),
+        (
+            "/api/admin/settings/sign-in/save",
+            ADMIN,
+            |_| json!({ "policy": { "second_factor_required": false, "passkey_roles": [] } }),
+        ),
         (
             "/api/admin/users/create",
             ADMIN,
@@ -258,4 +307,42 @@ async fn every_server_function_allows_exactly_the_roles_in_the_table() {
         }
     }
     assert_eq!(checked, table.len() * EVERYONE.len());
+}
+
+/// CJIS IA-2 (#18): with the policy on, an account without a second factor may
+/// call its own account's functions (enrolment, password, sign-out) and the
+/// public ones; every other function answers 403 `second_factor_required`.
+#[tokio::test]
+async fn an_account_the_policy_holds_at_enrolment_can_call_nothing_else() {
+    let app = TestApp::new().await;
+    let target = app.user("target", &[Role::Officer]).await;
+    let every_role = [Role::Officer, Role::Chief, Role::Clerk, Role::Admin];
+    app.user("everything", &every_role).await;
+    sqlx::query("UPDATE setting SET value = '1' WHERE key = 'auth.second_factor_required'")
+        .execute(&app.state.store.writer)
+        .await
+        .expect("policy");
+    let fixture = Fixture {
+        target_user: target.to_string(),
+        report: serde_json::to_value(support::refusal_report(app.clock_now()))
+            .expect("a report serializes"),
+    };
+    let mut held = 0;
+    for (path, allowed, body) in expectations() {
+        let cookie = app.session("everything").await;
+        let reply = app.post(path, body(&fixture), Some(&cookie)).await;
+        if allowed == EVERYONE || allowed == SIGNED_IN {
+            assert!(
+                !denied(&reply.kind()) && reply.kind() != "second_factor_required",
+                "{path}: got {} {}",
+                reply.status,
+                reply.body
+            );
+        } else {
+            assert_eq!(reply.status.as_u16(), 403, "{path}: {}", reply.body);
+            assert_eq!(reply.kind(), "second_factor_required", "{path}");
+            held += 1;
+        }
+    }
+    assert!(held > 30, "only {held} functions checked");
 }

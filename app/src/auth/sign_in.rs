@@ -130,6 +130,15 @@ async fn usable(
     Err(AppError::SignInRefused)
 }
 
+/// Not an authorization refusal: anyone may make this call; there is just
+/// nothing for it to finish.
+fn no_pending() -> AppError {
+    AppError::conflict(
+        "No sign-in is waiting for a second factor (it waits five minutes after the \
+         password): enter your username and password again.",
+    )
+}
+
 /// The pending sign-in, if it is still current and its account still usable.
 async fn pending(
     state: &AppState,
@@ -138,7 +147,7 @@ async fn pending(
 ) -> Result<PendingSignIn, AppError> {
     let pending: Option<PendingSignIn> = session.get(PENDING_KEY).await.map_err(session_failed)?;
     let Some(pending) = pending.filter(|p| p.is_current(by.now)) else {
-        return Err(AppError::Unauthenticated);
+        return Err(no_pending());
     };
     if !state
         .sign_in_limiter
@@ -153,7 +162,7 @@ async fn pending(
     // A password reset or a disabled account since the password: start again.
     if accounts::epoch_of(&state.store.reader, pending.user_id).await? != pending.epoch {
         session.clear().await;
-        return Err(AppError::Unauthenticated);
+        return Err(no_pending());
     }
     Ok(pending)
 }

@@ -140,7 +140,11 @@ fn Menu(me: Me) -> impl IntoView {
     (!items.is_empty()).then(|| {
         view! {
             <nav class="site-nav" aria-label="Main">
-                <ul>{items}<li><a href="/account/password">"Password"</a></li></ul>
+                <ul>
+                    {items}
+                    <li><a href="/account/password">"Password"</a></li>
+                    <li><a href="/account/security">"Sign-in security"</a></li>
+                </ul>
             </nav>
         }
     })

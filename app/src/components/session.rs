@@ -44,7 +44,8 @@ pub fn safe_next(next: Option<String>) -> String {
 
 /// Renders `children` only for users the permission allows. Not signed in: off to
 /// the sign-in page (and back here after). Wrong role: a 403 page. A password
-/// reset by an administrator: off to choose a new one first. The server checks
+/// reset by an administrator: off to choose a new one first. No second factor
+/// where the policy requires one: off to set one up. The server checks
 /// again in every server function; this only decides what to show.
 #[component]
 pub fn Guard(permission: Permission, children: ChildrenFn) -> impl IntoView {
@@ -58,6 +59,8 @@ pub fn Guard(permission: Permission, children: ChildrenFn) -> impl IntoView {
                 let decision = permission.allows(me.as_ref().map(|m| m.roles.as_slice()));
                 let must_change = me.as_ref().is_some_and(|m| m.must_change_password)
                     && permission != Permission::OwnAccount;
+                let must_enrol = me.as_ref().is_some_and(|m| m.needs_second_factor)
+                    && permission != Permission::OwnAccount;
                 match decision {
                     Decision::SignInFirst => {
                         let here = location.pathname.get_untracked() + &location.search.get_untracked();
@@ -68,6 +71,10 @@ pub fn Guard(permission: Permission, children: ChildrenFn) -> impl IntoView {
                     Decision::Allow if must_change => {
                         go_to("/account/password");
                         view! { <p>"Choose a new password first."</p> }.into_any()
+                    }
+                    Decision::Allow if must_enrol => {
+                        go_to("/account/security");
+                        view! { <p>"Set up your second factor first."</p> }.into_any()
                     }
                     Decision::Allow => children.with_value(|c| c()).into_any(),
                 }

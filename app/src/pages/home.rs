@@ -54,6 +54,13 @@ pub fn HomePage() -> impl IntoView {
                     None => view! {
                         <p><a class="button" href="/sign-in">"Sign in"</a></p>
                     }.into_any(),
+                    Some(me) if me.needs_second_factor => view! {
+                        <div class="notice warn" role="status">
+                            "The sign-in policy requires a second factor for your account. "
+                            <a href="/account/security">"Set one up"</a>
+                            " to continue."
+                        </div>
+                    }.into_any(),
                     Some(me) => {
                         let may = |p: &Permission| p.allows(Some(&me.roles)) == Decision::Allow;
                         let desks: Vec<_> = DESKS.iter()

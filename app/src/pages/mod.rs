@@ -8,5 +8,6 @@ pub mod desk;
 pub mod field;
 pub mod home;
 pub mod not_found;
+pub mod security;
 pub mod setup;
 pub mod sign_in;

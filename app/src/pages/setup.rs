@@ -59,8 +59,9 @@ pub fn SetupPage() -> impl IntoView {
                 }
             >
                 <div class="notice ok" role="status">
-                    "The administrator account is ready. "
-                    <a href="/sign-in">"Sign in"</a>
+                    "The administrator account is ready and signed in. Next, set up your second factor "
+                    "(a passkey or an authenticator app): the sign-in policy requires one. "
+                    <a href="/account/security" rel="external">"Set up your second factor"</a>
                 </div>
             </Show>
         </section>

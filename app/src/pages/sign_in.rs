@@ -122,7 +122,8 @@ fn SecondStep(
     let outcome = move || with_passkey.value().get().or_else(|| with_code.value().get());
     Effect::new(move |_| match outcome() {
         Some(Ok(me)) => signed_in(&me, next.get_value()),
-        Some(Err(AppError::Unauthenticated | AppError::SignInRefused)) => back.set(None),
+        // Locked, disabled or reset meanwhile: back to the password, with the reason.
+        Some(Err(AppError::SignInRefused)) => back.set(None),
         _ => {}
     });
     let error = Signal::derive(move || outcome().and_then(Result::err));

@@ -614,5 +614,5 @@ pub async fn epoch_of(pool: &SqlitePool, user_id: Uuid) -> Result<i64, AppError>
         .bind(user_id.to_string())
         .fetch_optional(pool)
         .await?
-        .ok_or(AppError::Unauthenticated)
+        .ok_or(AppError::SignInRefused)
 }

@@ -5,9 +5,12 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 
 use crate::access::Permission;
-use crate::api::admin::{get_court_settings, save_court_settings};
+use crate::api::admin::{
+    get_court_settings, get_sign_in_policy, save_court_settings, save_sign_in_policy,
+};
 use crate::components::form::{ErrorSummary, TextField};
 use crate::components::session::{hydrated, Guard};
+use crate::model::account::{Role, SignInPolicy};
 use crate::model::settings::CourtSettings;
 
 #[component]
@@ -16,6 +19,7 @@ pub fn SettingsPage() -> impl IntoView {
         <Title text="Court settings"/>
         <Guard permission=Permission::ManageSettings>
             <CourtForm/>
+            <SignInPolicyForm/>
         </Guard>
     }
 }
@@ -106,6 +110,75 @@ fn CourtEditor(settings: CourtSettings) -> impl IntoView {
                 }}</span>
             </div>
             <button type="submit" disabled=move || !ready.get() || save.pending().get()>"Save"</button>
+        </form>
+    }
+}
+
+/// The sign-in policy (issue #18, CJIS IA-2): a second factor for everyone, and
+/// the roles that must use a passkey.
+#[component]
+fn SignInPolicyForm() -> impl IntoView {
+    let current = Resource::new(|| (), |_| get_sign_in_policy());
+    view! {
+        <h2 id="sign-in-policy">"Sign-in policy"</h2>
+        <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
+            {move || Suspend::new(async move {
+                match current.await {
+                    Err(e) => view! { <p class="notice bad" role="alert">{e.to_string()}</p> }.into_any(),
+                    Ok(policy) => view! { <SignInPolicyEditor policy/> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+#[component]
+fn SignInPolicyEditor(policy: SignInPolicy) -> impl IntoView {
+    let required = RwSignal::new(policy.second_factor_required);
+    let roles = RwSignal::new(policy.passkey_roles);
+    let ready = hydrated();
+    let save = Action::new(move |p: &SignInPolicy| save_sign_in_policy(p.clone()));
+    let error = Signal::derive(move || save.value().get().and_then(Result::err));
+    let saved = move || matches!(save.value().get(), Some(Ok(_)));
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        save.dispatch(SignInPolicy {
+            second_factor_required: required.get_untracked(),
+            passkey_roles: roles.get_untracked(),
+        });
+    };
+    let role_choices = Role::ALL
+        .into_iter()
+        .map(|role| {
+            view! {
+                <label class="choice">
+                    <input type="checkbox" name="passkey_roles"
+                        prop:checked=move || roles.with(|r| r.contains(&role))
+                        on:change=move |_| roles.update(|r| {
+                            if r.contains(&role) { r.retain(|x| *x != role) } else { r.push(role) }
+                        })/>
+                    {role.label()}
+                </label>
+            }
+        })
+        .collect_view();
+    view! {
+        <ErrorSummary error/>
+        <Show when=saved>
+            <p class="notice ok" role="status" data-testid="policy-saved">"Saved: it applies at each user's next click."</p>
+        </Show>
+        <form class="panel" on:submit=submit>
+            <label class="choice">
+                <input type="checkbox" name="second_factor_required" bind:checked=required/>
+                "Require a second factor (passkey or authenticator app) for every account"
+            </label>
+            <p class="hint">"An account without one is sent to set one up right after its password, and can do nothing else until it has."</p>
+            <fieldset>
+                <legend>"Roles that must sign in with a passkey"</legend>
+                {role_choices}
+                <span class="error-text">{move || error.get().and_then(|e| e.for_field("passkey_roles").map(str::to_owned))}</span>
+            </fieldset>
+            <button type="submit" disabled=move || !ready.get() || save.pending().get()>"Save sign-in policy"</button>
         </form>
     }
 }

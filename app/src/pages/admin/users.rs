@@ -4,16 +4,17 @@ use uuid::Uuid;
 
 use crate::access::Permission;
 use crate::api::admin::{
-    create_user, list_users, reset_password, set_active, set_roles, unlock_user,
+    create_user, list_users, reset_password, reset_second_factor, set_active, set_roles,
+    unlock_user,
 };
 use crate::components::confirm::Confirm;
 use crate::components::form::{ErrorSummary, TextField};
 use crate::components::session::{hydrated, Guard};
 use crate::components::table::ScrollTable;
 use crate::error::AppError;
-use crate::model::account::{NewUser, Role, UserSummary};
+use crate::model::account::{FactorKind, NewUser, Role, UserSummary};
 
-/// Accounts: create, roles, disable, unlock, reset password.
+/// Accounts: create, roles, disable, unlock, reset password or second factor.
 #[component]
 pub fn UsersPage() -> impl IntoView {
     view! {
@@ -30,6 +31,8 @@ enum Change {
     Active(Uuid, bool),
     Unlock(Uuid),
     Reset(Uuid, String),
+    /// A lost phone: every second factor of the account removed.
+    ResetSecondFactor(Uuid),
 }
 
 /// A saved change: what it did in words, and a reset's temporary password
@@ -60,6 +63,10 @@ fn done_text(change: &Change, username: &str) -> String {
         }
         Change::Unlock(_) => format!("Saved: {username} is unlocked."),
         Change::Reset(..) => format!("Saved: {username}'s password is reset."),
+        Change::ResetSecondFactor(_) => format!(
+            "Saved: {username}'s passkeys, authenticator and recovery codes are removed; their \
+             sessions have ended and they set up a new second factor at their next sign-in."
+        ),
     }
 }
 
@@ -74,6 +81,7 @@ fn Users() -> impl IntoView {
                 Change::Roles(id, roles) => set_roles(id, roles).await.map(|_| None),
                 Change::Active(id, active) => set_active(id, active).await.map(|_| None),
                 Change::Unlock(id) => unlock_user(id).await.map(|_| None),
+                Change::ResetSecondFactor(id) => reset_second_factor(id).await.map(|_| None),
                 Change::Reset(id, username) => {
                     reset_password(id).await.map(|p| Some((username, p)))
                 }
@@ -185,7 +193,22 @@ fn UserTable(
                         let reset_question = Signal::derive(move || format!(
                             "Reset {name_for}'s password? The old one stops working; you get a temporary one to give them in person."
                         ));
+                        let name_for = username.clone();
+                        let factor_question = Signal::derive(move || format!(
+                            "Reset {name_for}'s second factor? Their passkeys, authenticator app and recovery codes stop working and their sessions end; they set up a new one at next sign-in. Do this only after checking it is really them (a lost or replaced phone)."
+                        ));
+                        let factors = if u.second_factors.is_empty() {
+                            "no second factor".to_owned()
+                        } else {
+                            u.second_factors.iter().map(|f| match f {
+                                FactorKind::Passkey => "passkey",
+                                FactorKind::Totp => "authenticator app",
+                                FactorKind::RecoveryCode => "recovery codes",
+                            }).collect::<Vec<_>>().join(" + ")
+                        };
+                        let has_factor = !u.second_factors.is_empty();
                         let (u1, u2, u3, u4) = (username.clone(), username.clone(), username.clone(), username.clone());
+                        let u5 = username.clone();
                         view! {
                             <tr data-testid=format!("user-{}", u.username)>
                                 <td>
@@ -200,7 +223,8 @@ fn UserTable(
                                             change.dispatch((Change::Roles(id, draft.get_untracked()), u1.clone()));
                                         })/>
                                 </td>
-                                <td>{state}{u.must_change_password.then_some(" (must change password)")}</td>
+                                <td>{state}{u.must_change_password.then_some(" (must change password)")}
+                                    <br/><span class="hint">{factors}</span></td>
                                 <td class="row-actions">
                                     {u.locked.then(|| view! {
                                         <button type="button" class="secondary" disabled=move || !ready.get()
@@ -218,6 +242,13 @@ fn UserTable(
                                         on_confirm=Callback::new(move |()| {
                                             change.dispatch((Change::Reset(id, u4.clone()), u4.clone()));
                                         })/>
+                                    {has_factor.then(|| view! {
+                                        <Confirm label="Reset second factor" yes="Yes, reset it" testid="reset-second-factor"
+                                            class="secondary" disabled=Signal::derive(move || !ready.get()) question=factor_question
+                                            on_confirm=Callback::new(move |()| {
+                                                change.dispatch((Change::ResetSecondFactor(id), u5.clone()));
+                                            })/>
+                                    })}
                                 </td>
                             </tr>
                         }
