@@ -11,13 +11,16 @@ work=$(mktemp -d)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
 export WELLS_DATABASE="$work/wells.db"
 export WELLS_LISTEN="127.0.0.1:$port"
-export WELLS_PUBLIC_ORIGIN="http://127.0.0.1:$port"
+# The browser reaches the server by name: passkeys (WebAuthn) need a host name,
+# not an address (second-factor.phone.spec.ts). The server still listens on
+# 127.0.0.1, which is what localhost is here.
+export WELLS_PUBLIC_ORIGIN="http://localhost:$port"
 export WELLS_SITE_ROOT="$root/target/site"
 export WELLS_LOG="${WELLS_LOG:-warn}"
 # Every spec signs in from 127.0.0.1; the per-address limit is tested in Rust.
 export WELLS_SIGN_IN_PER_MINUTE=10000
 export WELLS_SERVER_BIN="$server"
-export BASE_URL="http://127.0.0.1:$port"
+export BASE_URL="http://localhost:$port"
 
 "$server" serve >"$work/server.log" 2>&1 &
 pid=$!

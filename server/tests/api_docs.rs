@@ -8,6 +8,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 const PASSWORD: &str = "correct horse battery staple";
+const TOTP_SECRET: &str = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
 /// Kills the server when the test ends, however it ends.
 struct Server(Child);
@@ -66,6 +67,9 @@ fn every_curl_example_in_docs_api_md_works() {
         let mut cmd = Command::new(bin);
         base_env(&mut cmd);
         cmd.args(["user", "add", user, "--role", role, "--name", "API Example"]);
+        // A new install requires a second factor (#18): each account has an
+        // authenticator, and the examples compute its codes.
+        cmd.args(["--totp-secret", TOTP_SECRET]);
         if let Some(b) = badge {
             cmd.args(["--badge", b]);
         }
@@ -119,6 +123,7 @@ fn every_curl_example_in_docs_api_md_works() {
         .arg(&script)
         .env("BASE", &base)
         .env("PASSWORD", PASSWORD)
+        .env("TOTP_SECRET", TOTP_SECRET)
         .current_dir(dir.path())
         .output()
         .expect("bash runs");

@@ -413,3 +413,26 @@ async fn a_database_indexed_by_migration_14_searches_the_same_after_15() {
     let before: Vec<String> = found_before.into_iter().map(|(id,)| id).collect();
     assert_eq!(found_after, before);
 }
+
+/// Issue #18: an install that already has accounts keeps signing in with passwords
+/// after the upgrade (the administrator turns the policy on once people enrolled);
+/// a new install requires a second factor from the start.
+#[tokio::test]
+async fn the_upgrade_leaves_the_second_factor_optional_and_a_new_install_requires_it() {
+    let dir = first_version_dir();
+    let store = app::store::Store::open(&dir.path().join("wells.db"))
+        .await
+        .expect("migrate");
+    let policy = app::store::second_factor::policy(&store.reader)
+        .await
+        .expect("policy");
+    assert!(!policy.second_factor_required);
+    let fresh = tempfile::tempdir().expect("tempdir");
+    let store = app::store::Store::open(&fresh.path().join("wells.db"))
+        .await
+        .expect("create");
+    let policy = app::store::second_factor::policy(&store.reader)
+        .await
+        .expect("policy");
+    assert!(policy.second_factor_required);
+}

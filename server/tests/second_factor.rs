@@ -314,3 +314,30 @@ async fn an_administrators_reset_removes_every_factor_and_ends_the_sessions() {
         .await;
     assert_eq!(own.status, StatusCode::CONFLICT);
 }
+
+#[tokio::test]
+async fn the_setup_link_signs_the_first_administrator_in_to_enrol_a_factor() {
+    let app = TestApp::new().await;
+    require_second_factor(&app).await;
+    let (token, hash) = app::auth::setup::new_token();
+    app::store::accounts::issue_setup_token(&app.state.store, &hash, app.clock_now())
+        .await
+        .expect("token");
+    let created = app
+        .post(
+            "/api/setup/create-admin",
+            json!({ "token": token, "username": "first", "full_name": "First Admin",
+                    "badge_number": null, "password": PASSWORD }),
+            None,
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::OK, "{}", created.body);
+    let cookie = created.cookie().expect("signed in");
+    let me = app.whoami(&cookie).await;
+    assert_eq!(me["username"], "first");
+    assert_eq!(me["needs_second_factor"], true);
+    let users = app.post("/api/admin/users/list", json!({}), Some(&cookie)).await;
+    assert_eq!(users.kind(), "second_factor_required");
+    let status = app.post("/api/account/second-factor", json!({}), Some(&cookie)).await;
+    assert_eq!(status.json()["required"], true, "{}", status.body);
+}

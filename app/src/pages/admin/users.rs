@@ -243,7 +243,7 @@ fn UserTable(
                                             change.dispatch((Change::Reset(id, u4.clone()), u4.clone()));
                                         })/>
                                     {has_factor.then(|| view! {
-                                        <Confirm label="Reset second factor" yes="Yes, reset it" testid="reset-second-factor"
+                                        <Confirm label="Reset second factor" yes="Yes, reset the second factor" testid="reset-second-factor"
                                             class="secondary" disabled=Signal::derive(move || !ready.get()) question=factor_question
                                             on_confirm=Callback::new(move |()| {
                                                 change.dispatch((Change::ResetSecondFactor(id), u5.clone()));
