@@ -37,9 +37,9 @@ use leptos_router::{
 use crate::components::layout::Layout;
 use crate::components::session::provide_current_user;
 use crate::on_demand::{
-    AccountPasswordRoute, AccountSecurityRoute, AdminAuditRoute, AdminSettingsRoute, AdminUsersRoute, CourtCitationRoute,
-    CourtQueueRoute, CourtRegisterRoute, DeskAmendRoute, DeskDashboardRoute, DeskQueueRoute,
-    DeskRegisterRoute, DeskReportRoute,
+    AccountPasswordRoute, AccountSecurityRoute, AdminAuditRoute, AdminSettingsRoute,
+    AdminUsersRoute, CourtCitationRoute, CourtQueueRoute, CourtRegisterRoute, DeskAmendRoute,
+    DeskDashboardRoute, DeskQueueRoute, DeskRegisterRoute, DeskReportRoute,
 };
 use crate::pages::citation::CitationPage;
 use crate::pages::field::correct::CorrectReportPage;

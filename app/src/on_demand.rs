@@ -15,7 +15,6 @@ use leptos::prelude::*;
 use leptos_router::LazyRoute;
 
 use crate::pages::account::PasswordPage;
-use crate::pages::security::SecurityPage;
 use crate::pages::admin::{audit::AuditPage, settings::SettingsPage, users::UsersPage};
 use crate::pages::court::{
     citation::CourtCitationPage, register::CourtRegisterPage, FilingQueuePage,
@@ -24,6 +23,7 @@ use crate::pages::desk::{
     dashboard::DashboardPage, queue::ReviewQueuePage, register::RegisterPage, report::ReportPage,
 };
 use crate::pages::field::correct::AmendReportPage;
+use crate::pages::security::SecurityPage;
 
 /// `on_demand!(Route => Page)`: a route type whose view is `Page`, split out of
 /// the main WASM where the build splits. The page fetches its own data (its

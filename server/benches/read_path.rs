@@ -350,7 +350,12 @@ async fn main() {
         sign_in_per_minute: 10_000,
         ..server::config::Serve::default()
     };
-    let state = server::app_state(store, &serve, app::auth::second_factor::SealingKey::random()).expect("state");
+    let state = server::app_state(
+        store,
+        &serve,
+        app::auth::second_factor::SealingKey::random(),
+    )
+    .expect("state");
     let have: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM incident")
         .fetch_one(&state.store.reader)
         .await

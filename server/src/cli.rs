@@ -103,7 +103,10 @@ pub async fn user(store: &Store, key: &SealingKey, command: UserCommand) -> Resu
                 second_factor::enrol(store, by(now), user.user_id, factor, &hashes)
                     .await
                     .map_err(describe)?;
-                println!("authenticator enrolled; recovery codes: {}", codes.join(" "));
+                println!(
+                    "authenticator enrolled; recovery codes: {}",
+                    codes.join(" ")
+                );
             }
         }
         UserCommand::ResetSecondFactor { username } => {
@@ -149,7 +152,11 @@ pub async fn user(store: &Store, key: &SealingKey, command: UserCommand) -> Resu
                     roles.join(","),
                     if u.active { "active" } else { "disabled" },
                     if u.locked { ", locked" } else { "" },
-                    if factors.is_empty() { "no second factor".to_owned() } else { factors.join("+") }
+                    if factors.is_empty() {
+                        "no second factor".to_owned()
+                    } else {
+                        factors.join("+")
+                    }
                 );
             }
         }
@@ -185,8 +192,16 @@ pub async fn sign_in_policy(
     let roles: Vec<&str> = policy.passkey_roles.iter().map(|r| r.code()).collect();
     println!(
         "second factor: {}; passkey required for: {}",
-        if policy.second_factor_required { "required" } else { "optional" },
-        if roles.is_empty() { "no role".to_owned() } else { roles.join(", ") }
+        if policy.second_factor_required {
+            "required"
+        } else {
+            "optional"
+        },
+        if roles.is_empty() {
+            "no role".to_owned()
+        } else {
+            roles.join(", ")
+        }
     );
     Ok(())
 }

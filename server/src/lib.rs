@@ -38,11 +38,7 @@ pub fn leptos_options(serve: &config::Serve) -> LeptosOptions {
 }
 
 /// Everything the router needs, built from the database and the serve options.
-pub fn app_state(
-    store: Store,
-    serve: &config::Serve,
-    key: SealingKey,
-) -> Result<AppState, String> {
+pub fn app_state(store: Store, serve: &config::Serve, key: SealingKey) -> Result<AppState, String> {
     app_state_with_clock(store, serve, key, Arc::new(SystemClock))
 }
 

@@ -10,7 +10,12 @@ async fn state(dir: &tempfile::TempDir) -> app::state::AppState {
     let store = app::store::Store::open(&dir.path().join("wells.db"))
         .await
         .expect("open database");
-    server::app_state(store, &Serve::default(), app::auth::second_factor::SealingKey::random()).expect("state")
+    server::app_state(
+        store,
+        &Serve::default(),
+        app::auth::second_factor::SealingKey::random(),
+    )
+    .expect("state")
 }
 
 /// `path`'s whole response to a browser that accepts `encodings`.
@@ -118,7 +123,14 @@ async fn pages_ask_for_the_files_of_the_release_the_service_worker_keeps() {
         site_root: site,
         ..Serve::default()
     };
-    let router = server::router(server::app_state(store, &serve, app::auth::second_factor::SealingKey::random()).expect("state"));
+    let router = server::router(
+        server::app_state(
+            store,
+            &serve,
+            app::auth::second_factor::SealingKey::random(),
+        )
+        .expect("state"),
+    );
     let (_, worker) = get(router.clone(), "/sw.js").await;
     let release = worker
         .split("const RELEASE = '")

@@ -44,8 +44,12 @@ async fn password_step(app: &TestApp, username: &str) -> String {
 }
 
 async fn send_code(app: &TestApp, cookie: &str, code: &str) -> support::Reply {
-    app.post("/api/session/second-factor", json!({ "code": code }), Some(cookie))
-        .await
+    app.post(
+        "/api/session/second-factor",
+        json!({ "code": code }),
+        Some(cookie),
+    )
+    .await
 }
 
 fn code_now(app: &TestApp) -> String {
@@ -66,7 +70,11 @@ async fn a_right_password_alone_opens_nothing_the_code_completes_the_sign_in() {
     let cookie = reply.cookie().expect("cookie");
     assert_eq!(app.whoami(&cookie).await, serde_json::Value::Null);
     let mine = app
-        .post("/api/incidents/mine", json!({ "before": null }), Some(&cookie))
+        .post(
+            "/api/incidents/mine",
+            json!({ "before": null }),
+            Some(&cookie),
+        )
         .await;
     assert_eq!(mine.status, StatusCode::UNAUTHORIZED);
 
@@ -128,7 +136,12 @@ async fn a_recovery_code_signs_in_once() {
     let cookie = password_step(&app, "officer").await;
     let used = send_code(&app, &cookie, &codes[3].to_uppercase()).await;
     assert_eq!(used.status, StatusCode::OK, "{}", used.body);
-    assert_eq!(app.audit_actions("second_factor.recovery_code_used").await.len(), 1);
+    assert_eq!(
+        app.audit_actions("second_factor.recovery_code_used")
+            .await
+            .len(),
+        1
+    );
 
     let cookie = password_step(&app, "officer").await;
     let again = send_code(&app, &cookie, &codes[3]).await;
@@ -137,7 +150,11 @@ async fn a_recovery_code_signs_in_once() {
     assert_eq!(other.status, StatusCode::OK, "{}", other.body);
 
     let status = app
-        .post("/api/account/second-factor", json!({}), other.cookie().as_deref())
+        .post(
+            "/api/account/second-factor",
+            json!({}),
+            other.cookie().as_deref(),
+        )
         .await;
     assert_eq!(status.json()["recovery_codes_left"], 8, "{}", status.body);
 }
@@ -153,7 +170,10 @@ async fn wrong_codes_count_toward_the_lockout_and_a_right_password_does_not_rese
     }
     // The right password again must not clear the run of wrong codes.
     let cookie = password_step(&app, "officer").await;
-    assert_eq!(send_code(&app, &cookie, "111111").await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        send_code(&app, &cookie, "111111").await.status,
+        StatusCode::BAD_REQUEST
+    );
     let fifth = send_code(&app, &cookie, "222222").await;
     assert_eq!(fifth.status, StatusCode::UNAUTHORIZED, "{}", fifth.body);
     assert_eq!(fifth.kind(), "sign_in_refused");
@@ -215,40 +235,69 @@ async fn with_the_policy_on_an_account_without_a_factor_can_only_enrol() {
     let cookie = reply.cookie().expect("cookie");
 
     let mine = app
-        .post("/api/incidents/mine", json!({ "before": null }), Some(&cookie))
+        .post(
+            "/api/incidents/mine",
+            json!({ "before": null }),
+            Some(&cookie),
+        )
         .await;
     assert_eq!(mine.status, StatusCode::FORBIDDEN);
     assert_eq!(mine.kind(), "second_factor_required");
 
-    let begin = app.post("/api/account/totp/begin", json!({}), Some(&cookie)).await;
+    let begin = app
+        .post("/api/account/totp/begin", json!({}), Some(&cookie))
+        .await;
     assert_eq!(begin.status, StatusCode::OK, "{}", begin.body);
     let enrolment = begin.json();
-    assert!(enrolment["qr_svg"].as_str().unwrap_or_default().starts_with("<svg"));
+    assert!(enrolment["qr_svg"]
+        .as_str()
+        .unwrap_or_default()
+        .starts_with("<svg"));
     let secret = totp::secret_from_text(enrolment["secret"].as_str().unwrap_or_default())
         .expect("base32 secret");
     let wrong = app
-        .post("/api/account/totp/confirm", json!({ "code": "000000" }), Some(&cookie))
+        .post(
+            "/api/account/totp/confirm",
+            json!({ "code": "000000" }),
+            Some(&cookie),
+        )
         .await;
     assert_eq!(wrong.status, StatusCode::BAD_REQUEST);
     let code = totp::code_at(&secret, app.clock_now());
     let confirmed = app
-        .post("/api/account/totp/confirm", json!({ "code": code }), Some(&cookie))
+        .post(
+            "/api/account/totp/confirm",
+            json!({ "code": code }),
+            Some(&cookie),
+        )
         .await;
     assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.body);
-    let codes = confirmed.json()["recovery_codes"].as_array().cloned().unwrap_or_default();
+    let codes = confirmed.json()["recovery_codes"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     assert_eq!(codes.len(), 10);
 
     let mine = app
-        .post("/api/incidents/mine", json!({ "before": null }), Some(&cookie))
+        .post(
+            "/api/incidents/mine",
+            json!({ "before": null }),
+            Some(&cookie),
+        )
         .await;
     assert_eq!(mine.status, StatusCode::OK, "{}", mine.body);
     assert_eq!(app.whoami(&cookie).await["needs_second_factor"], false);
 
     // The code that confirmed enrolment cannot sign in again.
     let pending = password_step(&app, "officer").await;
-    assert_eq!(send_code(&app, &pending, &code).await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        send_code(&app, &pending, &code).await.status,
+        StatusCode::BAD_REQUEST
+    );
     // The last factor stays while the policy requires one.
-    let remove = app.post("/api/account/totp/remove", json!({}), Some(&cookie)).await;
+    let remove = app
+        .post("/api/account/totp/remove", json!({}), Some(&cookie))
+        .await;
     assert_eq!(remove.status, StatusCode::CONFLICT, "{}", remove.body);
 }
 
@@ -256,22 +305,37 @@ async fn with_the_policy_on_an_account_without_a_factor_can_only_enrol() {
 async fn a_passkey_role_needs_a_passkey_and_an_authenticator_alone_leaves_it_enrol_only() {
     let app = TestApp::new().await;
     require_second_factor(&app).await;
-    sqlx::query("INSERT INTO setting (key, value, updated_at) VALUES ('auth.passkey_roles', 'officer', 0)")
-        .execute(&app.state.store.writer)
-        .await
-        .expect("policy");
+    sqlx::query(
+        "INSERT INTO setting (key, value, updated_at) VALUES ('auth.passkey_roles', 'officer', 0)",
+    )
+    .execute(&app.state.store.writer)
+    .await
+    .expect("policy");
     enrolled(&app, "officer").await;
     let cookie = password_step(&app, "officer").await;
     let signed_in = send_code(&app, &cookie, &code_now(&app)).await;
-    assert_eq!(signed_in.json()["needs_second_factor"], true, "{}", signed_in.body);
+    assert_eq!(
+        signed_in.json()["needs_second_factor"],
+        true,
+        "{}",
+        signed_in.body
+    );
     let session = signed_in.cookie().expect("cookie");
     let mine = app
-        .post("/api/incidents/mine", json!({ "before": null }), Some(&session))
+        .post(
+            "/api/incidents/mine",
+            json!({ "before": null }),
+            Some(&session),
+        )
         .await;
     assert_eq!(mine.kind(), "second_factor_required");
     // Passkeys need a host name; the test server's origin is an address.
     let begin = app
-        .post("/api/account/passkey/begin", json!({ "name": "work phone" }), Some(&session))
+        .post(
+            "/api/account/passkey/begin",
+            json!({ "name": "work phone" }),
+            Some(&session),
+        )
         .await;
     assert_eq!(begin.status, StatusCode::CONFLICT, "{}", begin.body);
     assert!(begin.body.contains("host name"), "{}", begin.body);
@@ -289,7 +353,11 @@ async fn an_administrators_reset_removes_every_factor_and_ends_the_sessions() {
         .expect("signed in");
     let admin = app.session("admin").await;
     let reset = app
-        .post("/api/admin/users/reset-second-factor", json!({ "user_id": officer }), Some(&admin))
+        .post(
+            "/api/admin/users/reset-second-factor",
+            json!({ "user_id": officer }),
+            Some(&admin),
+        )
         .await;
     assert_eq!(reset.status, StatusCode::OK, "{}", reset.body);
     assert_eq!(reset.json()["second_factors"], json!([]));
@@ -336,8 +404,12 @@ async fn the_setup_link_signs_the_first_administrator_in_to_enrol_a_factor() {
     let me = app.whoami(&cookie).await;
     assert_eq!(me["username"], "first");
     assert_eq!(me["needs_second_factor"], true);
-    let users = app.post("/api/admin/users/list", json!({}), Some(&cookie)).await;
+    let users = app
+        .post("/api/admin/users/list", json!({}), Some(&cookie))
+        .await;
     assert_eq!(users.kind(), "second_factor_required");
-    let status = app.post("/api/account/second-factor", json!({}), Some(&cookie)).await;
+    let status = app
+        .post("/api/account/second-factor", json!({}), Some(&cookie))
+        .await;
     assert_eq!(status.json()["required"], true, "{}", status.body);
 }

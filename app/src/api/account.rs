@@ -135,10 +135,16 @@ pub async fn create_first_admin(
         source: request.source.as_deref(),
         now: request.now,
     };
-    let (actor, epoch) = accounts::record_sign_in(&request.state.store, by, admin.user_id, None).await?;
-    crate::auth::session::begin(&session_of(&request.parts)?, actor.user_id, epoch, request.now)
-        .await
-        .map_err(|_| AppError::Internal)
+    let (actor, epoch) =
+        accounts::record_sign_in(&request.state.store, by, admin.user_id, None).await?;
+    crate::auth::session::begin(
+        &session_of(&request.parts)?,
+        actor.user_id,
+        epoch,
+        request.now,
+    )
+    .await
+    .map_err(|_| AppError::Internal)
 }
 
 /// Account details and password policy, field by field.
@@ -152,7 +158,9 @@ pub(crate) fn validate_new_user(new: &crate::model::account::NewUser) -> Result<
 }
 
 #[cfg(feature = "ssr")]
-pub(crate) fn session_of(parts: &http::request::Parts) -> Result<tower_sessions::Session, AppError> {
+pub(crate) fn session_of(
+    parts: &http::request::Parts,
+) -> Result<tower_sessions::Session, AppError> {
     parts
         .extensions
         .get::<tower_sessions::Session>()

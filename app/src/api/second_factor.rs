@@ -132,8 +132,14 @@ pub async fn totp_confirm(code: String) -> Result<Enrolled, AppError> {
         sealed,
         confirmed_step: step,
     };
-    let first = store::enrol(&request.state.store, by(&request), request.actor.user_id, factor, &hashes)
-        .await?;
+    let first = store::enrol(
+        &request.state.store,
+        by(&request),
+        request.actor.user_id,
+        factor,
+        &hashes,
+    )
+    .await?;
     let _ = session.remove::<(Vec<u8>, Vec<u8>)>(TOTP_ENROL_KEY).await;
     Ok(Enrolled {
         recovery_codes: first.then_some(codes),
@@ -146,7 +152,14 @@ pub async fn totp_remove() -> Result<(), AppError> {
     use crate::store::second_factor::{self as store, Removal};
     let request = own().await?;
     let actor = &request.actor;
-    store::remove(&request.state.store, by(&request), actor.user_id, &actor.roles, Removal::Totp).await
+    store::remove(
+        &request.state.store,
+        by(&request),
+        actor.user_id,
+        &actor.roles,
+        Removal::Totp,
+    )
+    .await
 }
 
 /// Starts registering a passkey named `name`: WebAuthn creation options as JSON
@@ -167,7 +180,12 @@ pub async fn passkey_begin(name: String) -> Result<String, AppError> {
         .map(|p| p.cred_id().clone())
         .collect::<Vec<_>>();
     let (options, ceremony) = webauthn
-        .start_passkey_registration(actor.user_id, &actor.username, &actor.full_name, Some(existing))
+        .start_passkey_registration(
+            actor.user_id,
+            &actor.username,
+            &actor.full_name,
+            Some(existing),
+        )
         .map_err(|error| {
             tracing::error!(%error, "passkey registration could not start");
             AppError::Internal
@@ -197,8 +215,10 @@ pub async fn passkey_finish(credential: String) -> Result<Enrolled, AppError> {
             "No passkey registration is under way: press \"Add a passkey\" again.",
         ));
     };
-    let credential: RegisterPublicKeyCredential = serde_json::from_str(&credential)
-        .map_err(|_| AppError::invalid("credential", "The browser's passkey answer is malformed."))?;
+    let credential: RegisterPublicKeyCredential =
+        serde_json::from_str(&credential).map_err(|_| {
+            AppError::invalid("credential", "The browser's passkey answer is malformed.")
+        })?;
     let passkey = webauthn
         .finish_passkey_registration(&credential, &ceremony)
         .map_err(|error| {
@@ -216,8 +236,14 @@ pub async fn passkey_finish(credential: String) -> Result<Enrolled, AppError> {
         name,
         passkey_json: serde_json::to_string(&passkey).map_err(|_| AppError::Internal)?,
     };
-    let first = store::enrol(&request.state.store, by(&request), request.actor.user_id, factor, &hashes)
-        .await?;
+    let first = store::enrol(
+        &request.state.store,
+        by(&request),
+        request.actor.user_id,
+        factor,
+        &hashes,
+    )
+    .await?;
     Ok(Enrolled {
         recovery_codes: first.then_some(codes),
     })
@@ -232,7 +258,14 @@ pub async fn passkey_remove(credential_id: String) -> Result<(), AppError> {
     let removal = Removal::Passkey {
         credential_id: &credential_id,
     };
-    store::remove(&request.state.store, by(&request), actor.user_id, &actor.roles, removal).await
+    store::remove(
+        &request.state.store,
+        by(&request),
+        actor.user_id,
+        &actor.roles,
+        removal,
+    )
+    .await
 }
 
 /// Ten new recovery codes, shown once; the old ones stop working.

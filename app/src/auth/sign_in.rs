@@ -4,9 +4,7 @@
 use tower_sessions::Session;
 use webauthn_rs::prelude::{Passkey, PasskeyAuthentication, PublicKeyCredential};
 
-use crate::auth::second_factor::{
-    recovery, totp, PendingSignIn, PASSKEY_SIGN_IN_KEY, PENDING_KEY,
-};
+use crate::auth::second_factor::{recovery, totp, PendingSignIn, PASSKEY_SIGN_IN_KEY, PENDING_KEY};
 use crate::auth::{password, session, Actor};
 use crate::error::AppError;
 use crate::model::account::{FactorKind, SignInStep};
@@ -207,8 +205,14 @@ pub async fn with_code(
         if !factors::spend(&state.store, by, pending.user_id, used).await? {
             return Err(failed(state, session, by, &pending, "wrong recovery code").await);
         }
-        return complete(state, session, by, pending.user_id, Some(FactorKind::RecoveryCode))
-            .await;
+        return complete(
+            state,
+            session,
+            by,
+            pending.user_id,
+            Some(FactorKind::RecoveryCode),
+        )
+        .await;
     }
     let Some(stored) = enrolled.totp else {
         return Err(failed(state, session, by, &pending, "no authenticator enrolled").await);
@@ -259,7 +263,9 @@ pub async fn passkey_challenge(
     let webauthn = state.second_factor.passkeys()?;
     let keys = passkeys_of(&factors::factors(&state.store.reader, pending.user_id).await?);
     if keys.is_empty() {
-        return Err(AppError::conflict("This account has no passkey: use a code."));
+        return Err(AppError::conflict(
+            "This account has no passkey: use a code.",
+        ));
     }
     let (challenge, ceremony) = webauthn
         .start_passkey_authentication(&keys)
@@ -325,7 +331,14 @@ pub async fn with_passkey(
     if !factors::spend(&state.store, by, pending.user_id, used).await? {
         return Err(failed(state, session, by, &pending, "passkey removed").await);
     }
-    complete(state, session, by, pending.user_id, Some(FactorKind::Passkey)).await
+    complete(
+        state,
+        session,
+        by,
+        pending.user_id,
+        Some(FactorKind::Passkey),
+    )
+    .await
 }
 
 /// The end of every successful sign-in: the failure run cleared, the sign-in

@@ -30,7 +30,8 @@ async fn ceremony(options_json: &str, parse: &str, method: &str) -> Result<Strin
     let window: JsValue = web_sys::window().ok_or(UNSUPPORTED)?.into();
     let class = get(&window, "PublicKeyCredential").map_err(|_| UNSUPPORTED)?;
     let parse = function(&class, parse)?;
-    let options = JSON::parse(options_json).map_err(|_| "The server's passkey request is malformed.")?;
+    let options =
+        JSON::parse(options_json).map_err(|_| "The server's passkey request is malformed.")?;
     let public_key = get(&options, "publicKey").map_err(|_| UNSUPPORTED)?;
     let parsed = parse
         .call1(&class, &public_key)
@@ -56,7 +57,9 @@ async fn ceremony(options_json: &str, parse: &str, method: &str) -> Result<Strin
                 Some("InvalidStateError") => {
                     "This device already holds a passkey for your account.".to_owned()
                 }
-                _ => "The passkey did not work on this device. Try again, or use a code.".to_owned(),
+                _ => {
+                    "The passkey did not work on this device. Try again, or use a code.".to_owned()
+                }
             }
         })?;
     let json = function(&credential, "toJSON")?

@@ -189,7 +189,8 @@ fn Factors(status: SecondFactors, changed: Callback<Option<Vec<String>>>) -> imp
 fn AddPasskey(changed: Callback<Option<Vec<String>>>) -> impl IntoView {
     let ready = hydrated();
     let name = RwSignal::new(String::from("work phone"));
-    let add = Action::new(move |n: &String| {
+    // Local: the browser's WebAuthn promise is not `Send`.
+    let add = Action::new_local(move |n: &String| {
         let n = n.clone();
         async move {
             let options = passkey_begin(n).await?;

@@ -111,7 +111,8 @@ fn SecondStep(
         let c = c.clone();
         async move { sign_in_with_code(c).await }
     });
-    let with_passkey = Action::new(move |_: &()| async move {
+    // Local: the browser's WebAuthn promise is not `Send`.
+    let with_passkey = Action::new_local(move |_: &()| async move {
         let options = passkey_sign_in_begin().await?;
         let credential = crate::components::passkey::get(options)
             .await
@@ -119,7 +120,12 @@ fn SecondStep(
         passkey_sign_in_finish(credential).await
     });
     let next = StoredValue::new(next);
-    let outcome = move || with_passkey.value().get().or_else(|| with_code.value().get());
+    let outcome = move || {
+        with_passkey
+            .value()
+            .get()
+            .or_else(|| with_code.value().get())
+    };
     Effect::new(move |_| match outcome() {
         Some(Ok(me)) => signed_in(&me, next.get_value()),
         // Locked, disabled or reset meanwhile: back to the password, with the reason.

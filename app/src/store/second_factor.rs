@@ -85,7 +85,10 @@ pub async fn save_policy(
     roles.dedup();
     let roles_text = roles.iter().map(|r| r.code()).collect::<Vec<_>>().join(",");
     for (key, value) in [
-        (REQUIRED, if new.second_factor_required { "1" } else { "0" }.to_owned()),
+        (
+            REQUIRED,
+            if new.second_factor_required { "1" } else { "0" }.to_owned(),
+        ),
         (PASSKEY_ROLES, roles_text),
     ] {
         sqlx::query(
@@ -154,15 +157,17 @@ async fn factors_in(conn: &mut SqliteConnection, user_id: Uuid) -> Result<Factor
         }),
         passkeys: passkeys
             .into_iter()
-            .map(|(credential_id, name, passkey_json, created, used)| StoredPasskey {
-                info: PasskeyInfo {
-                    credential_id,
-                    name,
-                    created_at: Moment(created),
-                    last_used_at: used.map(Moment),
+            .map(
+                |(credential_id, name, passkey_json, created, used)| StoredPasskey {
+                    info: PasskeyInfo {
+                        credential_id,
+                        name,
+                        created_at: Moment(created),
+                        last_used_at: used.map(Moment),
+                    },
+                    passkey_json,
                 },
-                passkey_json,
-            })
+            )
             .collect(),
         recovery_codes_left: u32::try_from(left).unwrap_or(0),
     })
@@ -322,7 +327,12 @@ pub enum Use<'a> {
 
 /// Spends the factor and audits its use. `Ok(false)` when it was not accepted
 /// (replayed code, recovery code already used): nothing changed.
-pub async fn spend(store: &Store, by: By<'_>, user_id: Uuid, used: Use<'_>) -> Result<bool, AppError> {
+pub async fn spend(
+    store: &Store,
+    by: By<'_>,
+    user_id: Uuid,
+    used: Use<'_>,
+) -> Result<bool, AppError> {
     let mut tx = store.begin_write().await?;
     let id = user_id.to_string();
     let (spent, detail) = match &used {
@@ -423,10 +433,18 @@ pub async fn remove(
             if before.totp.is_none() {
                 return Err(AppError::NotFound);
             }
-            (false, before.passkeys.len(), serde_json::json!({ "factor": "totp" }))
+            (
+                false,
+                before.passkeys.len(),
+                serde_json::json!({ "factor": "totp" }),
+            )
         }
         Removal::Passkey { credential_id } => {
-            if !before.passkeys.iter().any(|p| p.info.credential_id == credential_id) {
+            if !before
+                .passkeys
+                .iter()
+                .any(|p| p.info.credential_id == credential_id)
+            {
                 return Err(AppError::NotFound);
             }
             (

@@ -83,7 +83,13 @@ impl TestApp {
             .await
             .expect("open");
         let clock = Arc::new(ManualClock::at(START));
-        let state = server::app_state_with_clock(store, &serve, app::auth::second_factor::SealingKey::random(), clock.clone()).expect("state");
+        let state = server::app_state_with_clock(
+            store,
+            &serve,
+            app::auth::second_factor::SealingKey::random(),
+            clock.clone(),
+        )
+        .expect("state");
         // A fresh database requires a second factor of every account (#18); the
         // suites about other things sign in with the password alone, as an
         // upgraded install does. `second_factor.rs` turns the policy on.

@@ -57,8 +57,7 @@ impl SealingKey {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 let key = SealingKey::random();
                 if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                    std::fs::create_dir_all(dir)
-                        .map_err(|e| format!("{}: {e}", dir.display()))?;
+                    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
                 }
                 let mut options = std::fs::OpenOptions::new();
                 options.write(true).create_new(true);
@@ -109,7 +108,10 @@ mod tests {
         let key = SealingKey::random();
         let sealed = key.seal(b"12345678901234567890");
         assert_ne!(sealed.sealed, b"12345678901234567890".to_vec());
-        assert_eq!(key.open(&sealed).as_deref(), Some(&b"12345678901234567890"[..]));
+        assert_eq!(
+            key.open(&sealed).as_deref(),
+            Some(&b"12345678901234567890"[..])
+        );
         assert_eq!(SealingKey::random().open(&sealed), None);
         let mut altered = sealed.clone();
         altered.sealed[0] ^= 1;

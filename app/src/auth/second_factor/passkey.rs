@@ -13,7 +13,10 @@ pub const NEEDS_HOST_NAME: &str = "Passkeys need the app to be reached by a host
 pub fn relying_party(public_origin: &str) -> Result<Webauthn, String> {
     let url = Url::parse(public_origin).map_err(|e| format!("{public_origin}: {e}"))?;
     let host = url.host_str().unwrap_or_default().to_owned();
-    let is_address = host.trim_matches(['[', ']']).parse::<std::net::IpAddr>().is_ok();
+    let is_address = host
+        .trim_matches(['[', ']'])
+        .parse::<std::net::IpAddr>()
+        .is_ok();
     if host.is_empty() || is_address {
         return Err(NEEDS_HOST_NAME.to_owned());
     }

@@ -98,7 +98,10 @@ pub fn accept(secret: &[u8], code: &str, now: Moment, last_step: i64) -> Result<
 /// The code for `now` (tests and the CLI's check).
 pub fn code_at(secret: &[u8], now: Moment) -> String {
     totp(secret, "code")
-        .map(|t| t.generate(u64::try_from(now.0.div_euclid(1000)).unwrap_or(0)).to_string())
+        .map(|t| {
+            t.generate(u64::try_from(now.0.div_euclid(1000)).unwrap_or(0))
+                .to_string()
+        })
         .unwrap_or_default()
 }
 
@@ -153,7 +156,11 @@ mod tests {
                     .with_secret(*seed)
                     .build()
                     .expect("rfc parameters");
-                assert_eq!(totp.generate(time).to_string(), expected, "{algorithm:?} at {time}");
+                assert_eq!(
+                    totp.generate(time).to_string(),
+                    expected,
+                    "{algorithm:?} at {time}"
+                );
             }
         }
     }
@@ -180,7 +187,12 @@ mod tests {
     fn one_step_of_drift_either_side_is_accepted_two_are_not() {
         let now = at(1_111_111_109);
         let s = step_at(now);
-        for (offset, expected) in [(-60, None), (-30, Some(s - 1)), (30, Some(s + 1)), (60, None)] {
+        for (offset, expected) in [
+            (-60, None),
+            (-30, Some(s - 1)),
+            (30, Some(s + 1)),
+            (60, None),
+        ] {
             let code = code_at(SECRET, at(1_111_111_109 + offset));
             let got = accept(SECRET, &code, now, 0).ok();
             assert_eq!(got, expected, "code from {offset} s");
@@ -203,7 +215,10 @@ mod tests {
     #[test]
     fn secrets_round_trip_through_base32_and_the_qr_code_is_svg() {
         let secret = new_secret();
-        assert_eq!(secret_from_text(&secret_text(&secret)), Some(secret.clone()));
+        assert_eq!(
+            secret_from_text(&secret_text(&secret)),
+            Some(secret.clone())
+        );
         assert_eq!(secret_from_text("not base32!"), None);
         let uri = enrolment_uri(&secret, "officer").expect("uri");
         assert!(uri.starts_with("otpauth://totp/"), "{uri}");
