@@ -52,6 +52,16 @@ async fn send_code(app: &TestApp, cookie: &str, code: &str) -> support::Reply {
     .await
 }
 
+/// The officer's own reports: the call this file uses to see what a session may do.
+async fn own_reports(app: &TestApp, cookie: &str) -> support::Reply {
+    app.post(
+        "/api/incidents/mine",
+        json!({ "before": null }),
+        Some(cookie),
+    )
+    .await
+}
+
 fn code_now(app: &TestApp) -> String {
     totp::code_at(SECRET, app.clock_now())
 }
@@ -69,13 +79,7 @@ async fn a_right_password_alone_opens_nothing_the_code_completes_the_sign_in() {
     );
     let cookie = reply.cookie().expect("cookie");
     assert_eq!(app.whoami(&cookie).await, serde_json::Value::Null);
-    let mine = app
-        .post(
-            "/api/incidents/mine",
-            json!({ "before": null }),
-            Some(&cookie),
-        )
-        .await;
+    let mine = own_reports(&app, &cookie).await;
     assert_eq!(mine.status, StatusCode::UNAUTHORIZED);
 
     let signed_in = send_code(&app, &cookie, &code_now(&app)).await;
@@ -234,13 +238,7 @@ async fn with_the_policy_on_an_account_without_a_factor_can_only_enrol() {
     assert_eq!(reply.json()["me"]["needs_second_factor"], true);
     let cookie = reply.cookie().expect("cookie");
 
-    let mine = app
-        .post(
-            "/api/incidents/mine",
-            json!({ "before": null }),
-            Some(&cookie),
-        )
-        .await;
+    let mine = own_reports(&app, &cookie).await;
     assert_eq!(mine.status, StatusCode::FORBIDDEN);
     assert_eq!(mine.kind(), "second_factor_required");
 
@@ -278,13 +276,7 @@ async fn with_the_policy_on_an_account_without_a_factor_can_only_enrol() {
         .unwrap_or_default();
     assert_eq!(codes.len(), 10);
 
-    let mine = app
-        .post(
-            "/api/incidents/mine",
-            json!({ "before": null }),
-            Some(&cookie),
-        )
-        .await;
+    let mine = own_reports(&app, &cookie).await;
     assert_eq!(mine.status, StatusCode::OK, "{}", mine.body);
     assert_eq!(app.whoami(&cookie).await["needs_second_factor"], false);
 
@@ -321,13 +313,7 @@ async fn a_passkey_role_needs_a_passkey_and_an_authenticator_alone_leaves_it_enr
         signed_in.body
     );
     let session = signed_in.cookie().expect("cookie");
-    let mine = app
-        .post(
-            "/api/incidents/mine",
-            json!({ "before": null }),
-            Some(&session),
-        )
-        .await;
+    let mine = own_reports(&app, &session).await;
     assert_eq!(mine.kind(), "second_factor_required");
     // Passkeys need a host name; the test server's origin is an address.
     let begin = app

@@ -11,8 +11,7 @@ use crate::model::account::{Enrolled, Me, SecondFactors, TotpEnrolment};
 /// app, or a recovery code. Wrong codes count toward the lockout.
 #[server(endpoint = "session/second-factor", input = Json)]
 pub async fn sign_in_with_code(code: String) -> Result<Me, AppError> {
-    let request = crate::auth::guard::public()?;
-    let session = crate::api::account::session_of(&request.parts)?;
+    let (request, session) = public_with_session()?;
     let source = request.source.as_deref();
     crate::auth::sign_in::with_code(&request.state, &session, source, &code)
         .await
@@ -23,8 +22,7 @@ pub async fn sign_in_with_code(code: String) -> Result<Me, AppError> {
 /// options as JSON, for `navigator.credentials.get`).
 #[server(endpoint = "session/passkey/begin", input = Json)]
 pub async fn passkey_sign_in_begin() -> Result<String, AppError> {
-    let request = crate::auth::guard::public()?;
-    let session = crate::api::account::session_of(&request.parts)?;
+    let (request, session) = public_with_session()?;
     crate::auth::sign_in::passkey_challenge(&request.state, &session, request.source.as_deref())
         .await
 }
@@ -32,8 +30,7 @@ pub async fn passkey_sign_in_begin() -> Result<String, AppError> {
 /// Part two: the browser's signed answer (`PublicKeyCredential.toJSON()` as a string).
 #[server(endpoint = "session/passkey/finish", input = Json)]
 pub async fn passkey_sign_in_finish(credential: String) -> Result<Me, AppError> {
-    let request = crate::auth::guard::public()?;
-    let session = crate::api::account::session_of(&request.parts)?;
+    let (request, session) = public_with_session()?;
     let source = request.source.as_deref();
     crate::auth::sign_in::with_passkey(&request.state, &session, source, &credential)
         .await
@@ -42,6 +39,15 @@ pub async fn passkey_sign_in_finish(credential: String) -> Result<Me, AppError> 
 
 #[cfg(feature = "ssr")]
 use crate::api::admin::by;
+
+/// The request as anyone may make it, with its session (the pending sign-in).
+#[cfg(feature = "ssr")]
+fn public_with_session() -> Result<(crate::auth::guard::Public, tower_sessions::Session), AppError>
+{
+    let request = crate::auth::guard::public()?;
+    let session = crate::api::account::session_of(&request.parts)?;
+    Ok((request, session))
+}
 
 #[cfg(feature = "ssr")]
 async fn own() -> Result<crate::auth::guard::Authorized, AppError> {

@@ -82,3 +82,27 @@ pub fn ErrorSummary(error: Signal<Option<AppError>>) -> impl IntoView {
         })
     }
 }
+
+/// One checkbox per role, editing `roles` (account roles; the roles that must use
+/// a passkey).
+#[component]
+pub fn RoleChoices(
+    name: &'static str,
+    roles: RwSignal<Vec<crate::model::account::Role>>,
+) -> impl IntoView {
+    crate::model::account::Role::ALL
+        .into_iter()
+        .map(|role| {
+            view! {
+                <label class="choice">
+                    <input type="checkbox" name=name value=role.code()
+                        prop:checked=move || roles.with(|r| r.contains(&role))
+                        on:change=move |_| roles.update(|r| {
+                            if r.contains(&role) { r.retain(|x| *x != role) } else { r.push(role) }
+                        })/>
+                    {role.label()}
+                </label>
+            }
+        })
+        .collect_view()
+}

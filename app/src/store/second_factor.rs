@@ -91,15 +91,7 @@ pub async fn save_policy(
         ),
         (PASSKEY_ROLES, roles_text),
     ] {
-        sqlx::query(
-            "INSERT INTO setting (key, value, updated_at) VALUES (?, ?, ?) \
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-        )
-        .bind(key)
-        .bind(value)
-        .bind(by.now.0)
-        .execute(&mut *tx)
-        .await?;
+        crate::store::settings::put(&mut tx, key, &value, by.now).await?;
     }
     let after = policy_in(&mut tx).await?;
     let event = Event::new("settings.sign_in_policy", AuditOutcome::Success)

@@ -83,15 +83,7 @@ pub async fn save_court(
         if value.is_empty() {
             continue;
         }
-        sqlx::query(
-            "INSERT INTO setting (key, value, updated_at) VALUES (?, ?, ?) \
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-        )
-        .bind(key)
-        .bind(value)
-        .bind(by.now.0)
-        .execute(&mut *tx)
-        .await?;
+        put(&mut tx, key, &value, by.now).await?;
     }
     let event = Event::new("settings.court", AuditOutcome::Success)
         .by(by.actor, by.source)
@@ -101,4 +93,23 @@ pub async fn save_court(
     audit::append(&mut tx, by.now, &event).await?;
     tx.commit().await?;
     court(&store.reader).await
+}
+
+/// Writes one setting (inside the caller's transaction, with its audit entry).
+pub(crate) async fn put(
+    conn: &mut SqliteConnection,
+    key: &str,
+    value: &str,
+    now: crate::ordinance::Moment,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO setting (key, value, updated_at) VALUES (?, ?, ?) \
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+    )
+    .bind(key)
+    .bind(value)
+    .bind(now.0)
+    .execute(conn)
+    .await?;
+    Ok(())
 }

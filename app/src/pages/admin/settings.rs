@@ -8,9 +8,9 @@ use crate::access::Permission;
 use crate::api::admin::{
     get_court_settings, get_sign_in_policy, save_court_settings, save_sign_in_policy,
 };
-use crate::components::form::{ErrorSummary, TextField};
+use crate::components::form::{ErrorSummary, RoleChoices, TextField};
 use crate::components::session::{hydrated, Guard};
-use crate::model::account::{Role, SignInPolicy};
+use crate::model::account::SignInPolicy;
 use crate::model::settings::CourtSettings;
 
 #[component]
@@ -147,21 +147,6 @@ fn SignInPolicyEditor(policy: SignInPolicy) -> impl IntoView {
             passkey_roles: roles.get_untracked(),
         });
     };
-    let role_choices = Role::ALL
-        .into_iter()
-        .map(|role| {
-            view! {
-                <label class="choice">
-                    <input type="checkbox" name="passkey_roles"
-                        prop:checked=move || roles.with(|r| r.contains(&role))
-                        on:change=move |_| roles.update(|r| {
-                            if r.contains(&role) { r.retain(|x| *x != role) } else { r.push(role) }
-                        })/>
-                    {role.label()}
-                </label>
-            }
-        })
-        .collect_view();
     view! {
         <ErrorSummary error/>
         <Show when=saved>
@@ -175,7 +160,7 @@ fn SignInPolicyEditor(policy: SignInPolicy) -> impl IntoView {
             <p class="hint">"An account without one is sent to set one up right after its password, and can do nothing else until it has."</p>
             <fieldset>
                 <legend>"Roles that must sign in with a passkey"</legend>
-                {role_choices}
+                <RoleChoices name="passkey_roles" roles/>
                 <span class="error-text">{move || error.get().and_then(|e| e.for_field("passkey_roles").map(str::to_owned))}</span>
             </fieldset>
             <button type="submit" disabled=move || !ready.get() || save.pending().get()>"Save sign-in policy"</button>

@@ -8,7 +8,7 @@ use crate::api::admin::{
     unlock_user,
 };
 use crate::components::confirm::Confirm;
-use crate::components::form::{ErrorSummary, TextField};
+use crate::components::form::{ErrorSummary, RoleChoices, TextField};
 use crate::components::session::{hydrated, Guard};
 use crate::components::table::ScrollTable;
 use crate::error::AppError;
@@ -309,16 +309,7 @@ fn NewUserForm(created: RwSignal<u32>) -> impl IntoView {
                 <fieldset>
                     <legend>"Roles"</legend>
                     <div class="choices">
-                        {Role::ALL.into_iter().map(|role| view! {
-                            <label class="choice">
-                                <input type="checkbox" name="roles" value=role.code()
-                                    prop:checked=move || roles.with(|r| r.contains(&role))
-                                    on:change=move |_| roles.update(|r| {
-                                        if r.contains(&role) { r.retain(|x| *x != role) } else { r.push(role) }
-                                    })/>
-                                {role.label()}
-                            </label>
-                        }).collect_view()}
+                        <RoleChoices name="roles" roles/>
                     </div>
                     {move || error.get().and_then(|e| e.for_field("roles").map(str::to_owned))
                         .map(|m| view! { <p class="error-text">{m}</p> })}
