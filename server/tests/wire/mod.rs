@@ -100,6 +100,14 @@ impl Server {
             "user add: {}",
             String::from_utf8_lossy(&out.stderr)
         );
+        // These harnesses measure the write path, not the sign-in: the officers
+        // sign in with the password alone, as on an upgraded install (#18).
+        let out = self.cli(&["sign-in-policy", "--second-factor", "optional"], "");
+        assert!(
+            out.status.success(),
+            "sign-in-policy: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
 
     /// Starts `server serve` and waits until `/healthz` answers.
