@@ -84,14 +84,36 @@ async fn a_right_password_alone_opens_nothing_the_code_completes_the_sign_in() {
 
     let signed_in = send_code(&app, &cookie, &code_now(&app)).await;
     assert_eq!(signed_in.status, StatusCode::OK, "{}", signed_in.body);
-    let session = signed_in.cookie().expect("a new session id");
-    assert_ne!(session, cookie, "the session id changes at sign-in");
+    // The id was made fresh at the password step (no fixation) and is kept.
+    let session = signed_in.cookie().unwrap_or(cookie.clone());
     assert_eq!(app.whoami(&session).await["username"], "officer");
     let audited = app.audit_actions("session.sign_in").await;
     let last = audited.last().expect("sign-in audited");
     assert_eq!(last.0, "success");
     assert!(last.1.as_deref().unwrap_or_default().contains("totp"));
     assert_eq!(app.audit_actions("second_factor.use").await.len(), 1);
+}
+
+#[tokio::test]
+async fn the_password_step_gives_a_new_session_id() {
+    let app = TestApp::new().await;
+    enrolled(&app, "officer").await;
+    app.user("chief", &[Role::Chief]).await;
+    let earlier = app.session("chief").await;
+    let reply = app
+        .post(
+            "/api/session/sign-in",
+            json!({ "username": "officer", "password": PASSWORD }),
+            Some(&earlier),
+        )
+        .await;
+    let pending = reply.cookie().expect("a new id");
+    assert_ne!(pending, earlier);
+    // The chief's session ended with it: a browser holds one session.
+    assert_eq!(app.whoami(&earlier).await, serde_json::Value::Null);
+    let signed_in = send_code(&app, &pending, &code_now(&app)).await;
+    assert_eq!(signed_in.status, StatusCode::OK, "{}", signed_in.body);
+    assert_eq!(app.whoami(&pending).await["username"], "officer");
 }
 
 #[tokio::test]

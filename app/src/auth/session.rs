@@ -170,6 +170,17 @@ pub async fn begin(
     now: Moment,
 ) -> Result<(), tower_sessions::session::Error> {
     session.cycle_id().await?;
+    continue_as(session, user_id, epoch, now).await
+}
+
+/// Signs `user_id` in on the session's current id: for a session whose id was
+/// made fresh at the password step of the same sign-in (`auth::sign_in`).
+pub async fn continue_as(
+    session: &Session,
+    user_id: Uuid,
+    epoch: i64,
+    now: Moment,
+) -> Result<(), tower_sessions::session::Error> {
     session
         .insert(
             SESSION_KEY,

@@ -342,7 +342,11 @@ pub async fn with_passkey(
 }
 
 /// The end of every successful sign-in: the failure run cleared, the sign-in
-/// audited (with its second factor), a new session id.
+/// audited (with its second factor), the session started. A password-only
+/// sign-in gets a new session id here; a two-step one got its new id at the
+/// password (nobody else can know it) and keeps it: cycling it again would leave
+/// a request already on its way with that id (the page's next load, the service
+/// worker's) signed out.
 async fn complete(
     state: &AppState,
     session: &Session,
@@ -352,8 +356,10 @@ async fn complete(
 ) -> Result<Actor, AppError> {
     let (actor, epoch) = accounts::record_sign_in(&state.store, by, user_id, factor).await?;
     session.clear().await;
-    session::begin(session, actor.user_id, epoch, by.now)
-        .await
-        .map_err(session_failed)?;
+    let started = match factor {
+        None => session::begin(session, actor.user_id, epoch, by.now).await,
+        Some(_) => session::continue_as(session, actor.user_id, epoch, by.now).await,
+    };
+    started.map_err(session_failed)?;
     Ok(actor)
 }
