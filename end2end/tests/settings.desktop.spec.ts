@@ -10,7 +10,7 @@ test.describe('court settings', () => {
     await expectAccessible(page);
 
     await days.fill('0');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByRole('alert')).toContainText('Days to answer: 1 to 120.');
     await expect(page.getByTestId('settings-saved')).toHaveCount(0);
 
@@ -18,7 +18,7 @@ test.describe('court settings', () => {
     const address = page.getByLabel('Court address');
     await address.fill('York District Court, 11 Chases Pond Road, York, ME 03909 ');
     await days.fill('21');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByTestId('settings-saved')).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Days from issue to the answer date')).toHaveValue('21');
