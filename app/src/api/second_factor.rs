@@ -105,8 +105,8 @@ fn session_of(
 #[server(endpoint = "account/totp/confirm", input = Json)]
 pub async fn totp_confirm(code: String) -> Result<Enrolled, AppError> {
     use crate::auth::second_factor::key::Sealed;
-    use crate::auth::second_factor::{recovery, totp, TOTP_ENROL_KEY};
-    use crate::store::second_factor::{self as store, NewFactor};
+    use crate::auth::second_factor::{totp, TOTP_ENROL_KEY};
+    use crate::store::second_factor::NewFactor;
     let request = own().await?;
     let session = session_of(&request)?;
     let pending: Option<(Vec<u8>, Vec<u8>)> = session
@@ -132,24 +132,13 @@ pub async fn totp_confirm(code: String) -> Result<Enrolled, AppError> {
              automatically, and type the 6 digits shown.",
         )
     })?;
-    let codes = recovery::new_codes();
-    let hashes: Vec<String> = codes.iter().map(|c| recovery::hash(c)).collect();
     let factor = NewFactor::Totp {
         sealed,
         confirmed_step: step,
     };
-    let first = store::enrol(
-        &request.state.store,
-        by(&request),
-        request.actor.user_id,
-        factor,
-        &hashes,
-    )
-    .await?;
+    let enrolled = enrol(&request, factor).await?;
     let _ = session.remove::<(Vec<u8>, Vec<u8>)>(TOTP_ENROL_KEY).await;
-    Ok(Enrolled {
-        recovery_codes: first.then_some(codes),
-    })
+    Ok(enrolled)
 }
 
 /// Removes one's authenticator app (refused when the policy needs it).
@@ -207,8 +196,8 @@ pub async fn passkey_begin(name: String) -> Result<String, AppError> {
 /// (`PublicKeyCredential.toJSON()` as a string).
 #[server(endpoint = "account/passkey/finish", input = Json)]
 pub async fn passkey_finish(credential: String) -> Result<Enrolled, AppError> {
-    use crate::auth::second_factor::{recovery, PASSKEY_ENROL_KEY};
-    use crate::store::second_factor::{self as store, NewFactor};
+    use crate::auth::second_factor::PASSKEY_ENROL_KEY;
+    use crate::store::second_factor::NewFactor;
     use webauthn_rs::prelude::{PasskeyRegistration, RegisterPublicKeyCredential};
     let request = own().await?;
     let webauthn = request.state.second_factor.passkeys()?;
@@ -235,16 +224,27 @@ pub async fn passkey_finish(credential: String) -> Result<Enrolled, AppError> {
                  PIN). Try again.",
             )
         })?;
-    let codes = recovery::new_codes();
-    let hashes: Vec<String> = codes.iter().map(|c| recovery::hash(c)).collect();
     let factor = NewFactor::Passkey {
         credential_id: hex::encode(passkey.cred_id()),
         name,
         passkey_json: serde_json::to_string(&passkey).map_err(|_| AppError::Internal)?,
     };
-    let first = store::enrol(
+    enrol(&request, factor).await
+}
+
+/// Stores a confirmed factor; the account's first comes with ten recovery codes,
+/// returned to be shown this once.
+#[cfg(feature = "ssr")]
+async fn enrol(
+    request: &crate::auth::guard::Authorized,
+    factor: crate::store::second_factor::NewFactor,
+) -> Result<Enrolled, AppError> {
+    use crate::auth::second_factor::recovery;
+    let codes = recovery::new_codes();
+    let hashes: Vec<String> = codes.iter().map(|c| recovery::hash(c)).collect();
+    let first = crate::store::second_factor::enrol(
         &request.state.store,
-        by(&request),
+        by(request),
         request.actor.user_id,
         factor,
         &hashes,
