@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 use webauthn_rs::Webauthn;
 
+use crate::model::account::FactorKind;
 use crate::ordinance::Moment;
 
 pub use key::SealingKey;
@@ -69,6 +70,7 @@ pub struct PendingSignIn {
     /// reset or a disabled account in between voids the pending sign-in.
     pub epoch: i64,
     pub password_at: Moment,
+    pub methods: Vec<FactorKind>,
 }
 
 impl PendingSignIn {
