@@ -162,16 +162,15 @@ pub async fn totp_remove() -> Result<(), AppError> {
 #[server(endpoint = "account/passkey/begin", input = Json)]
 pub async fn passkey_begin(name: String) -> Result<String, AppError> {
     use crate::auth::second_factor::{passkey_name, PASSKEY_ENROL_KEY};
-    use webauthn_rs::prelude::Passkey;
     let request = own().await?;
     let name = passkey_name(&name)?;
     let webauthn = request.state.second_factor.passkeys()?;
     let actor = &request.actor;
-    let existing = crate::store::second_factor::factors(&request.state.store.reader, actor.user_id)
-        .await?
-        .passkeys
+    let enrolled =
+        crate::store::second_factor::factors(&request.state.store.reader, actor.user_id).await?;
+    // The browser is told which passkeys exist, so it does not register one twice.
+    let existing = crate::auth::sign_in::passkeys_of(&enrolled)
         .iter()
-        .filter_map(|p| serde_json::from_str::<Passkey>(&p.passkey_json).ok())
         .map(|p| p.cred_id().clone())
         .collect::<Vec<_>>();
     let (options, ceremony) = webauthn

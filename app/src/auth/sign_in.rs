@@ -64,7 +64,7 @@ pub async fn sign_in(
             .await?;
         return Err(AppError::SignInRefused);
     };
-    usable(state, by, user.user_id, username).await?;
+    refuse_unusable(state, by, &user, username).await?;
     if !matches {
         accounts::record_failed_sign_in(&state.store, by, user.user_id, "wrong password").await?;
         return Err(AppError::SignInRefused);
@@ -98,7 +98,6 @@ pub async fn sign_in(
                 username: username.trim().to_owned(),
                 epoch,
                 password_at: now,
-                methods: methods.clone(),
             },
         )
         .await
@@ -108,15 +107,12 @@ pub async fn sign_in(
 
 /// Refuses a disabled or locked account (CJIS AC-7: refused even with the right
 /// password or code until an administrator unlocks).
-async fn usable(
+async fn refuse_unusable(
     state: &AppState,
     by: By<'_>,
-    user_id: uuid::Uuid,
+    user: &accounts::Credentials,
     username: &str,
 ) -> Result<(), AppError> {
-    let Some(user) = accounts::credentials(&state.store.reader, username).await? else {
-        return Err(AppError::SignInRefused);
-    };
     let reason = if !user.active {
         "account disabled"
     } else if user.failures.is_locked() {
@@ -124,7 +120,8 @@ async fn usable(
     } else {
         return Ok(());
     };
-    accounts::record_refused_sign_in(&state.store, by, Some(user_id), username, reason).await?;
+    accounts::record_refused_sign_in(&state.store, by, Some(user.user_id), username, reason)
+        .await?;
     Err(AppError::SignInRefused)
 }
 
@@ -153,7 +150,14 @@ async fn pending(
     {
         return Err(AppError::RateLimited);
     }
-    if let Err(refused) = usable(state, by, pending.user_id, &pending.username).await {
+    let user = accounts::credentials(&state.store.reader, &pending.username).await?;
+    let refused = match &user {
+        Some(user) => refuse_unusable(state, by, user, &pending.username)
+            .await
+            .err(),
+        None => Some(AppError::SignInRefused),
+    };
+    if let Some(refused) = refused {
         session.clear().await;
         return Err(refused);
     }
@@ -198,7 +202,6 @@ pub async fn with_code(
 ) -> Result<Actor, AppError> {
     let by = by(source, state.clock.now());
     let pending = pending(state, session, by).await?;
-    let enrolled = factors::factors(&state.store.reader, pending.user_id).await?;
     if recovery::looks_like_code(code) {
         let hash = recovery::hash(code);
         let used = Use::RecoveryCode { hash: &hash };
@@ -214,6 +217,7 @@ pub async fn with_code(
         )
         .await;
     }
+    let enrolled = factors::factors(&state.store.reader, pending.user_id).await?;
     let Some(stored) = enrolled.totp else {
         return Err(failed(state, session, by, &pending, "no authenticator enrolled").await);
     };
@@ -243,7 +247,8 @@ pub async fn with_code(
     complete(state, session, by, pending.user_id, Some(FactorKind::Totp)).await
 }
 
-fn passkeys_of(enrolled: &factors::Factors) -> Vec<Passkey> {
+/// The account's passkeys as webauthn-rs reads them.
+pub fn passkeys_of(enrolled: &factors::Factors) -> Vec<Passkey> {
     enrolled
         .passkeys
         .iter()

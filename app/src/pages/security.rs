@@ -86,8 +86,7 @@ fn RecoveryCodes(codes: RwSignal<Option<Vec<String>>>) -> impl IntoView {
 
 /// The day (UTC, so the server's page and the browser's agree).
 fn date(m: crate::ordinance::Moment) -> String {
-    let (y, mo, d) = crate::model::civil::civil_from_days(m.0.div_euclid(86_400_000));
-    format!("{y:04}-{mo:02}-{d:02}")
+    crate::model::civil::date_text(m.0.div_euclid(86_400_000))
 }
 
 #[component]

@@ -446,7 +446,7 @@ pub async fn remove(
             )
         }
     };
-    if before.any() && !policy.satisfied_by(roles, has_totp, passkeys_after > 0) {
+    if !policy.satisfied_by(roles, has_totp, passkeys_after > 0) {
         return Err(AppError::conflict(
             "The sign-in policy requires this factor: set up another one (a passkey for your \
              role) before removing it.",

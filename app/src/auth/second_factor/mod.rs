@@ -10,7 +10,6 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 use webauthn_rs::Webauthn;
 
-use crate::model::account::FactorKind;
 use crate::ordinance::Moment;
 
 pub use key::SealingKey;
@@ -70,7 +69,6 @@ pub struct PendingSignIn {
     /// reset or a disabled account in between voids the pending sign-in.
     pub epoch: i64,
     pub password_at: Moment,
-    pub methods: Vec<FactorKind>,
 }
 
 impl PendingSignIn {
