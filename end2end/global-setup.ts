@@ -20,6 +20,9 @@ export const USERS: { username: string; roles: string[]; name: string; badge?: s
   { username: 'enrol-app', roles: ['officer'], name: 'Officer App Enrol', badge: '402' },
   { username: 'enrol-passkey', roles: ['officer'], name: 'Officer Key Enrol', badge: '403' },
   { username: 'enrol-policy', roles: ['officer'], name: 'Officer Policy Enrol', badge: '404' },
+  // Article II (permits.phone.spec.ts): the Town Clerk and a member of the Board of Selectmen.
+  { username: 'townclerk', roles: ['town_clerk'], name: 'Town Clerk Nora Bates' },
+  { username: 'selectman', roles: ['selectman'], name: 'Selectman Hal Greene' },
 ];
 
 export default async function globalSetup() {

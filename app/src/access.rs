@@ -52,10 +52,21 @@ pub enum Permission {
     ReadAudit,
     /// Court and town settings.
     ManageSettings,
+    /// The mass-gathering permit register (Article II): whether a gathering
+    /// holds a permit for a place and day, and each application's record.
+    ReadPermits,
+    /// The Town Clerk's part of a permit (§52-9 A, §52-9 D): type in a paper
+    /// application, record the fee, the Town's cost estimate, bond and deposit,
+    /// schedule the Selectmen's consideration, settle after the gathering.
+    ReceiveApplications,
+    /// Issue or deny a permit (§52-8, §52-9 B): the Board of Selectmen.
+    DecidePermits,
+    /// A written opinion for the Selectmen (§52-8 A).
+    AdvisePermits,
 }
 
 impl Permission {
-    pub const ALL: [Permission; 12] = [
+    pub const ALL: [Permission; 16] = [
         Permission::SignIn,
         Permission::OwnAccount,
         Permission::RecordIncidents,
@@ -68,6 +79,10 @@ impl Permission {
         Permission::ManageUsers,
         Permission::ReadAudit,
         Permission::ManageSettings,
+        Permission::ReadPermits,
+        Permission::ReceiveApplications,
+        Permission::DecidePermits,
+        Permission::AdvisePermits,
     ];
 
     pub const fn audience(self) -> Audience {
@@ -84,6 +99,12 @@ impl Permission {
             Permission::ManageUsers | Permission::ReadAudit | Permission::ManageSettings => {
                 Audience::Roles(&[Admin])
             }
+            Permission::ReadPermits => {
+                Audience::Roles(&[Officer, Chief, TownClerk, Selectman, Advisor])
+            }
+            Permission::ReceiveApplications => Audience::Roles(&[TownClerk]),
+            Permission::DecidePermits => Audience::Roles(&[Selectman]),
+            Permission::AdvisePermits => Audience::Roles(&[Chief, Advisor]),
         }
     }
 
@@ -117,6 +138,10 @@ impl Permission {
             Permission::ManageUsers => "manage_users",
             Permission::ReadAudit => "read_audit",
             Permission::ManageSettings => "manage_settings",
+            Permission::ReadPermits => "read_permits",
+            Permission::ReceiveApplications => "receive_applications",
+            Permission::DecidePermits => "decide_permits",
+            Permission::AdvisePermits => "advise_permits",
         }
     }
 }

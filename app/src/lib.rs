@@ -39,7 +39,8 @@ use crate::components::session::provide_current_user;
 use crate::on_demand::{
     AccountPasswordRoute, AccountSecurityRoute, AdminAuditRoute, AdminSettingsRoute,
     AdminUsersRoute, CourtCitationRoute, CourtQueueRoute, CourtRegisterRoute, DeskAmendRoute,
-    DeskDashboardRoute, DeskQueueRoute, DeskRegisterRoute, DeskReportRoute,
+    DeskDashboardRoute, DeskQueueRoute, DeskRegisterRoute, DeskReportRoute, PermitApplyRoute,
+    PermitPaperRoute, PermitRecordRoute, PermitRegisterRoute, PermitStatusRoute,
 };
 use crate::pages::citation::CitationPage;
 use crate::pages::field::correct::CorrectReportPage;
@@ -180,6 +181,11 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/court") view={Lazy::<CourtQueueRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/court/register") view={Lazy::<CourtRegisterRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/court/citations/:number") view={Lazy::<CourtCitationRoute>::new()} ssr=ssr()/>
+                    <Route path=path!("/permits/apply") view={Lazy::<PermitApplyRoute>::new()} ssr=ssr()/>
+                    <Route path=path!("/permits/status") view={Lazy::<PermitStatusRoute>::new()} ssr=ssr()/>
+                    <Route path=path!("/permits/paper") view={Lazy::<PermitPaperRoute>::new()} ssr=ssr()/>
+                    <Route path=path!("/permits") view={Lazy::<PermitRegisterRoute>::new()} ssr=ssr()/>
+                    <Route path=path!("/permits/:id") view={Lazy::<PermitRecordRoute>::new()} ssr=ssr()/>
                 </Routes>
             </Layout>
         </Router>

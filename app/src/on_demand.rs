@@ -23,6 +23,8 @@ use crate::pages::desk::{
     dashboard::DashboardPage, queue::ReviewQueuePage, register::RegisterPage, report::ReportPage,
 };
 use crate::pages::field::correct::AmendReportPage;
+use crate::pages::permits::desk::{PaperApplicationPage, PermitRecordPage, PermitRegisterPage};
+use crate::pages::permits::public::{ApplyPage, StatusPage};
 use crate::pages::security::SecurityPage;
 
 /// `on_demand!(Route => Page)`: a route type whose view is `Page`, split out of
@@ -75,6 +77,11 @@ on_demand! {
     CourtQueueRoute => FilingQueuePage,
     CourtRegisterRoute => CourtRegisterPage,
     CourtCitationRoute => CourtCitationPage,
+    PermitApplyRoute => ApplyPage,
+    PermitStatusRoute => StatusPage,
+    PermitRegisterRoute => PermitRegisterPage,
+    PermitPaperRoute => PaperApplicationPage,
+    PermitRecordRoute => PermitRecordPage,
 }
 
 // Set once the whole page, on-demand page included, runs in the browser.

@@ -301,3 +301,82 @@ pub async fn court_export(
         Err(error) => error.into_response_json(),
     }
 }
+
+/// The Town day of now: the §52-9 calendar (deemed denial) counts the Town's days.
+fn town_today(state: &AppState) -> i64 {
+    app::model::civil::day_number(&state.settings.town_zone.date(state.clock.now())).unwrap_or(0)
+}
+
+/// The permit or written denial of an application, or 404 while undecided.
+fn decision_pdf(record: &app::model::permit::PermitRecord) -> Response {
+    match app::documents::permit::pdf(record) {
+        Some(bytes) => pdf_response(bytes, &format!("{}.pdf", record.number)),
+        None => AppError::NotFound.into_response_json(),
+    }
+}
+
+/// `GET /permits/{id}/pdf`: the Selectmen's decision on an application, for the Town's staff.
+pub async fn permit_pdf(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    uri: Uri,
+    extensions: Extensions,
+) -> Response {
+    let actor = match require(&state, &extensions, &uri, Permission::ReadPermits).await {
+        Ok(actor) => actor,
+        Err(response) => return response,
+    };
+    let found = match id.parse::<uuid::Uuid>() {
+        Ok(id) => {
+            app::store::permits::record(
+                &state.store.reader,
+                id,
+                town_today(&state),
+                &state.settings.town_zone,
+            )
+            .await
+        }
+        Err(_) => Err(AppError::NotFound),
+    };
+    match found {
+        Ok(record) => decision_pdf(&record),
+        Err(error) => {
+            refused_read(&state, &actor, &extensions, &uri, ("permit", &id), &error).await;
+            error.into_response_json()
+        }
+    }
+}
+
+#[derive(serde::Deserialize)]
+pub struct StatusToken {
+    token: String,
+}
+
+/// `GET /permits/status/pdf?token=…`: the same document, for the operator's
+/// private link (counted per address like the status page).
+pub async fn permit_status_pdf(
+    State(state): State<AppState>,
+    Query(query): Query<StatusToken>,
+    extensions: Extensions,
+) -> Response {
+    let source = app::auth::session::client_address(&extensions);
+    let key = format!("permit-status:{}", source.as_deref().unwrap_or("unknown"));
+    if !state.sign_in_limiter.allow(&key, state.clock.now()) {
+        return AppError::RateLimited.into_response_json();
+    }
+    let token = query.token.trim();
+    if !app::model::permit::plausible_token(token) {
+        return AppError::NotFound.into_response_json();
+    }
+    match app::store::permits::by_token(
+        &state.store.reader,
+        token,
+        town_today(&state),
+        &state.settings.town_zone,
+    )
+    .await
+    {
+        Ok(record) => decision_pdf(&record),
+        Err(error) => error.into_response_json(),
+    }
+}

@@ -89,6 +89,8 @@ pub fn router(state: AppState) -> Router {
         .route("/pkg/{release}/{file}", get(release::app_file))
         .route("/citations/{number}/pdf", get(downloads::citation_pdf))
         .route("/reports/{id}/pdf", get(downloads::report_pdf))
+        .route("/permits/{id}/pdf", get(downloads::permit_pdf))
+        .route("/permits/status/pdf", get(downloads::permit_status_pdf))
         .route("/dashboard/{file}", get(downloads::dashboard_csv))
         .route(
             "/court/export",

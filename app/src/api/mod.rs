@@ -11,5 +11,6 @@ pub mod court;
 pub mod dashboard;
 pub mod incidents;
 pub mod numbers;
+pub mod permits;
 pub mod review;
 pub mod second_factor;

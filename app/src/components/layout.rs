@@ -16,6 +16,7 @@ const MENU: &[(Permission, &str, &str)] = &[
     (Permission::Oversee, "/dashboard", "Dashboard"),
     (Permission::Court, "/court", "Filing queue"),
     (Permission::Court, "/court/register", "Clerk's register"),
+    (Permission::ReadPermits, "/permits", "Gathering permits"),
     (Permission::ManageUsers, "/admin/users", "Users"),
     (Permission::ReadAudit, "/admin/audit", "Audit log"),
     (
@@ -57,7 +58,7 @@ pub fn Layout(children: Children) -> impl IntoView {
         </header>
         <main id="main" tabindex="-1">{children()}</main>
         <footer class="site-footer">
-            <p>"Town of Wells Police Department · Code Chapter 52, Article I"</p>
+            <p>"Town of Wells · Code Chapter 52, Articles I and II"</p>
         </footer>
     }
 }

@@ -3,6 +3,7 @@
 pub mod export;
 pub mod history;
 pub mod pdf;
+pub mod permit;
 pub mod record;
 pub mod report;
 pub mod summons;

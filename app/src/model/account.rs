@@ -20,10 +20,26 @@ pub enum Role {
     Clerk,
     /// Manages accounts and settings; issues nothing unless also an officer.
     Admin,
+    /// The Town Clerk: receives mass-gathering permit applications and their
+    /// fee (§52-9 A), records bond and deposit and settles it (§52-9 D).
+    TownClerk,
+    /// A member of the Board of Selectmen: issues or denies permits (§52-8, §52-9 B).
+    Selectman,
+    /// An official the Selectmen consult on a permit (§52-8 A): Fire Chief, Code
+    /// Enforcement Officer, Health Officer. The Police Chief advises as `chief`.
+    Advisor,
 }
 
 impl Role {
-    pub const ALL: [Role; 4] = [Role::Officer, Role::Chief, Role::Clerk, Role::Admin];
+    pub const ALL: [Role; 7] = [
+        Role::Officer,
+        Role::Chief,
+        Role::Clerk,
+        Role::Admin,
+        Role::TownClerk,
+        Role::Selectman,
+        Role::Advisor,
+    ];
 
     pub const fn code(self) -> &'static str {
         match self {
@@ -31,6 +47,9 @@ impl Role {
             Role::Chief => "chief",
             Role::Clerk => "clerk",
             Role::Admin => "admin",
+            Role::TownClerk => "town_clerk",
+            Role::Selectman => "selectman",
+            Role::Advisor => "advisor",
         }
     }
 
@@ -44,6 +63,9 @@ impl Role {
             Role::Chief => "Chief",
             Role::Clerk => "Court clerk",
             Role::Admin => "Administrator",
+            Role::TownClerk => "Town Clerk",
+            Role::Selectman => "Selectman",
+            Role::Advisor => "Advisor to the Selectmen",
         }
     }
 }

@@ -11,6 +11,7 @@ pub mod dashboard;
 pub mod first_version;
 pub mod incident;
 pub mod numbers;
+pub mod permit;
 pub mod review;
 pub mod settings;
 pub mod wording;

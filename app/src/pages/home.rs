@@ -22,6 +22,12 @@ const DESKS: &[(Permission, &str, &str, &str)] = &[
         "Your reports and citations, and any returned for correction.",
     ),
     (
+        Permission::ReadPermits,
+        "/permits",
+        "Gathering permits",
+        "Article II: which gatherings hold a permit for a place and day; applications and decisions.",
+    ),
+    (
         Permission::ManageUsers,
         "/admin/users",
         "Users",
@@ -45,8 +51,10 @@ pub fn HomePage() -> impl IntoView {
             <h1>"Loitering enforcement log"</h1>
             <p>
                 "Records of Town of Wells Code Chapter 52, Article I: loitering (§52-1), "
-                "obstructing streets and sidewalks (§52-2) and disturbing the peace (§52-3)."
+                "obstructing streets and sidewalks (§52-2) and disturbing the peace (§52-3); "
+                "and Article II's mass outdoor gathering permits (§52-5 to §52-12)."
             </p>
+            <p><a href="/permits/apply">"Apply for a mass gathering permit"</a>" — no account needed."</p>
         </section>
         <Suspense fallback=|| ()>
             {move || Suspend::new(async move {

@@ -8,6 +8,7 @@ pub mod desk;
 pub mod field;
 pub mod home;
 pub mod not_found;
+pub mod permits;
 pub mod security;
 pub mod setup;
 pub mod sign_in;

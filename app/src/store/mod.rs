@@ -25,6 +25,7 @@ pub mod first_version;
 pub mod group_commit;
 pub mod incidents;
 pub mod numbers;
+pub mod permits;
 pub mod register;
 pub mod register_text;
 pub mod review;

@@ -395,6 +395,31 @@ pub fn shortfalls(plan: &Plan, provided: &Provided) -> Result<Vec<Shortfall>, Pl
     Ok(out)
 }
 
+/// Every reason a permit could not issue on an application filed on
+/// `filed_day` for gatherings from `first_day`: a late filing (§52-9 A) first,
+/// then every standard of `shortfalls` not met.
+pub fn application_shortfalls(
+    plan: &Plan,
+    provided: &Provided,
+    filed_day: i64,
+    first_day: i64,
+) -> Result<Vec<Shortfall>, PlanError> {
+    let mut out = Vec::new();
+    if let Some((provision, finding)) = super::calendar::filing_problem(filed_day, first_day) {
+        out.push(Shortfall {
+            provision,
+            finding,
+            step: format!(
+                "Apply for a first gathering at least {} days after the day the application \
+                 reaches the Town Clerk.",
+                super::calendar::FILING_DAYS_AHEAD
+            ),
+        });
+    }
+    out.extend(shortfalls(plan, provided)?);
+    Ok(out)
+}
+
 /// `12.5`, `3`, `0.34`: hundredths of an acre in words a reader expects.
 fn acres(hundredths: u32) -> String {
     let whole = hundredths / 100;

@@ -44,7 +44,7 @@ mod property_tests;
 #[cfg(test)]
 mod table_tests;
 
-pub use check::{shortfalls, Provided, Shortfall};
+pub use check::{application_shortfalls, shortfalls, Provided, Shortfall};
 pub use permit::{permit_need, Gathering, PermitNeed, Venue};
 pub use provision::Provision;
 pub use requirements::{road_width_feet, Containers, Plan, PlanError, Requirements};

@@ -180,6 +180,9 @@ fn for_each(n: u32, per: u32) -> u32 {
 }
 
 impl Requirements {
+    /// §52-9 A: "a non-refundable permit fee of $100".
+    pub const FEE_CENTS: u64 = 100 * 100;
+
     /// The standards for a valid `plan` ([`Plan::validate`]).
     pub fn for_plan(plan: &Plan) -> Requirements {
         let n = plan.attendance;
@@ -209,7 +212,7 @@ impl Requirements {
             insurance_property_cents: 100_000 * 100,
             bond_cents: 5_000 * 100,
             deposit_cents: (plan.estimated_public_costs_cents * 6).div_ceil(5),
-            fee_cents: 100 * 100,
+            fee_cents: Requirements::FEE_CENTS,
         }
     }
 }

@@ -1,0 +1,646 @@
+//! A mass-gathering permit application (Article II, issue #19) as the operator
+//! gives it, the Town Clerk's record of it, and how each of its readers sees it.
+//!
+//! The numbers and the verdicts come from `ordinance::article_ii`; this module
+//! turns an application's words and dates into the plan those rules read, and
+//! says which field is wrong when it cannot.
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::error::FieldError;
+use crate::model::civil;
+use crate::ordinance::article_ii::{
+    calendar, permit::duration_text, Plan, Provided, Provision, Requirements, Shortfall,
+};
+
+/// The longest any text of an application may be: a plan fits in a page.
+pub const MAX_TEXT: usize = 4_000;
+
+/// The application (§52-9 A, in the detail §52-10 asks). Both ways in — the
+/// public page and the clerk typing a paper one — send this.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PermitApplication {
+    /// The person responsible for managing the gathering area (§52-6(4)).
+    pub operator: String,
+    pub operator_address: String,
+    pub operator_phone: String,
+    pub operator_email: String,
+    /// Whoever sponsors or promotes it, if not the operator (§52-7).
+    pub sponsor: String,
+    /// The owner of the ground, and the lessee if there is one (§52-6(4)).
+    pub landowner: String,
+    pub lessee: String,
+    /// Where: an address or description, and a map point (`43.3227, -70.5806`).
+    pub place: String,
+    pub map_point: String,
+    pub purpose: String,
+    /// First and last day of the gathering, `YYYY-MM-DD`.
+    pub first_day: String,
+    pub last_day: String,
+    /// Each day's hours, `HH:MM`. An end at or before the start runs past
+    /// midnight: an overnight assemblage (§52-10(2)(f)).
+    pub starts: String,
+    pub ends: String,
+    /// Persons anticipated (N), passenger cars (V), buses (B).
+    pub attendance: u32,
+    pub vehicles: u32,
+    pub buses: u32,
+    /// Water distributed under pressure to flush toilets (§52-10(4)(a)).
+    pub water_under_pressure: bool,
+    /// What the plan provides against each standard. `overnight` is taken from
+    /// the hours, and `bond_cents` and `deposit_cents` from the clerk's record
+    /// (the operator furnishes them to the Town, §52-9 D): what the browser sends
+    /// for those three is not read.
+    pub provided: Provided,
+    pub refuse_plan: String,
+    pub lighting_plan: String,
+    pub medical_plan: String,
+}
+
+/// Minutes since midnight of `HH:MM`.
+fn clock_minutes(text: &str) -> Option<u32> {
+    let (h, m) = text.trim().split_once(':')?;
+    let (h, m) = (h.parse::<u32>().ok()?, m.parse::<u32>().ok()?);
+    (h < 24 && m < 60).then_some(h * 60 + m)
+}
+
+/// `(latitude, longitude)` of `43.3227, -70.5806`.
+pub fn parse_map_point(text: &str) -> Option<(f64, f64)> {
+    let (lat, lon) = text.split_once(',')?;
+    let (lat, lon) = (lat.trim().parse::<f64>().ok()?, lon.trim().parse::<f64>().ok()?);
+    ((-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lon)).then_some((lat, lon))
+}
+
+/// The days and hours of an application, once they read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Schedule {
+    pub first_day: i64,
+    pub last_day: i64,
+    /// Minutes of assembly each day.
+    pub daily_minutes: u32,
+    pub overnight: bool,
+}
+
+impl Schedule {
+    pub fn days(&self) -> u32 {
+        u32::try_from(self.last_day - self.first_day + 1).unwrap_or(u32::MAX)
+    }
+}
+
+impl PermitApplication {
+    /// The dates and hours, or the field that does not read.
+    pub fn schedule(&self) -> Result<Schedule, Vec<FieldError>> {
+        let mut errors = Vec::new();
+        let first = civil::day_number(self.first_day.trim());
+        let last = civil::day_number(self.last_day.trim());
+        if first.is_none() {
+            errors.push(FieldError::new(
+                "first_day",
+                "First day: a date as YYYY-MM-DD (§52-9 A counts twenty days back from it).",
+            ));
+        }
+        if last.is_none() {
+            errors.push(FieldError::new("last_day", "Last day: a date as YYYY-MM-DD."));
+        }
+        let starts = clock_minutes(&self.starts);
+        let ends = clock_minutes(&self.ends);
+        if starts.is_none() {
+            errors.push(FieldError::new(
+                "starts",
+                "Starts: a time as HH:MM (§52-7 counts the hours of attendance).",
+            ));
+        }
+        if ends.is_none() {
+            errors.push(FieldError::new("ends", "Ends: a time as HH:MM."));
+        }
+        if let (Some(first), Some(last)) = (first, last) {
+            if last < first {
+                errors.push(FieldError::new(
+                    "last_day",
+                    "Last day: on or after the first day.",
+                ));
+            } else if last - first >= 31 {
+                errors.push(FieldError::new(
+                    "last_day",
+                    "Last day: one application covers at most 31 days of gatherings.",
+                ));
+            }
+        }
+        match (first, last, starts, ends, errors.is_empty()) {
+            (Some(first_day), Some(last_day), Some(s), Some(e), true) => {
+                let overnight = e <= s;
+                let daily_minutes = if overnight { 24 * 60 - s + e } else { e - s };
+                Ok(Schedule {
+                    first_day,
+                    last_day,
+                    daily_minutes,
+                    overnight,
+                })
+            }
+            _ => Err(errors),
+        }
+    }
+
+    /// The plan the §52-10 standards are computed from, with the Town's
+    /// estimate of its public costs (§52-9 D; 0 until the clerk records it).
+    pub fn plan(&self, schedule: &Schedule, estimated_public_costs_cents: u64) -> Plan {
+        Plan {
+            attendance: self.attendance,
+            vehicles: self.vehicles,
+            buses: self.buses,
+            minutes: schedule.daily_minutes.saturating_mul(schedule.days()),
+            days: schedule.days(),
+            water_under_pressure: self.water_under_pressure,
+            estimated_public_costs_cents,
+        }
+    }
+
+    /// What the plan provides, with what the application does not decide put
+    /// in from where it comes (see [`PermitApplication::provided`]).
+    pub fn provided_with(&self, schedule: &Schedule, clerk: &ClerkRecord) -> Provided {
+        Provided {
+            overnight: schedule.overnight,
+            bond_cents: clerk.bond_cents.unwrap_or(0),
+            deposit_cents: clerk.deposit_cents.unwrap_or(0),
+            ..self.provided.clone()
+        }
+    }
+
+    /// Everything wrong with the application as given on `today` (a Town day
+    /// number): each field named, with the section that asks for it. Empty: it
+    /// can be filed. A late filing is not refused here — it is the first reason
+    /// a denial lists (§52-9 A) — but a gathering already begun cannot be applied for.
+    pub fn problems(&self, today: i64) -> Vec<FieldError> {
+        let mut errors = Vec::new();
+        let required = [
+            ("operator", &self.operator, "Operator: the person responsible for the gathering area (§52-6(4))."),
+            ("operator_address", &self.operator_address, "Operator's address: where the Town sends notice (§52-9 B, §52-9 D)."),
+            ("landowner", &self.landowner, "Landowner: the owner of the ground (§52-6(4))."),
+            ("place", &self.place, "Place: where the gathering is held (§52-10(1))."),
+            ("purpose", &self.purpose, "Purpose: what the gathering is for (§52-6(3))."),
+        ];
+        for (field, value, message) in required {
+            if value.trim().is_empty() {
+                errors.push(FieldError::new(field, message));
+            }
+        }
+        if self.operator_phone.trim().is_empty() && self.operator_email.trim().is_empty() {
+            errors.push(FieldError::new(
+                "operator_phone",
+                "Operator's phone or e-mail: how the Town Clerk reaches the operator (§52-9 A).",
+            ));
+        }
+        let texts = [
+            ("operator", &self.operator),
+            ("operator_address", &self.operator_address),
+            ("operator_phone", &self.operator_phone),
+            ("operator_email", &self.operator_email),
+            ("sponsor", &self.sponsor),
+            ("landowner", &self.landowner),
+            ("lessee", &self.lessee),
+            ("place", &self.place),
+            ("map_point", &self.map_point),
+            ("purpose", &self.purpose),
+            ("refuse_plan", &self.refuse_plan),
+            ("lighting_plan", &self.lighting_plan),
+            ("medical_plan", &self.medical_plan),
+        ];
+        for (field, value) in texts {
+            if value.chars().count() > MAX_TEXT {
+                errors.push(FieldError::new(
+                    field,
+                    format!("{field}: at most {MAX_TEXT} characters."),
+                ));
+            }
+        }
+        if !self.map_point.trim().is_empty() && parse_map_point(&self.map_point).is_none() {
+            errors.push(FieldError::new(
+                "map_point",
+                "Map point: latitude, longitude in degrees, e.g. 43.3227, -70.5806.",
+            ));
+        }
+        match self.schedule() {
+            Err(mut e) => errors.append(&mut e),
+            Ok(schedule) => {
+                if schedule.first_day < today {
+                    errors.push(FieldError::new(
+                        "first_day",
+                        format!(
+                            "First day: {} is in the past; a permit is applied for before the \
+                             gathering (§52-9 A).",
+                            civil::date_text(schedule.first_day)
+                        ),
+                    ));
+                }
+                if let Err(e) = self.plan(&schedule, 0).validate() {
+                    errors.push(FieldError::new(
+                        e.field,
+                        format!("{}: {} ({}).", label(e.field), e.message, e.provision),
+                    ));
+                }
+            }
+        }
+        errors
+    }
+}
+
+/// A field's name as the form labels it.
+fn label(field: &str) -> &str {
+    match field {
+        "attendance" => "Persons expected",
+        "vehicles" => "Vehicles",
+        "hours" => "Hours",
+        "days" => "Days",
+        other => other,
+    }
+}
+
+/// The Town Clerk's record of an application (§52-9 A, §52-9 D), in cents.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClerkRecord {
+    pub fee_cents: Option<u64>,
+    pub fee_receipt: Option<String>,
+    pub estimated_costs_cents: Option<u64>,
+    pub bond_cents: Option<u64>,
+    pub deposit_cents: Option<u64>,
+}
+
+/// Where an application stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PermitState {
+    /// Received; the $100 fee not yet recorded (§52-9 A).
+    Filed,
+    FeeRecorded,
+    /// On the agenda of the Selectmen's meeting of `consideration_day`.
+    Scheduled,
+    Issued,
+    Denied,
+    /// Seven days after consideration with neither permit nor written denial
+    /// (§52-9 B(3)). Never stored: read from the calendar at every look.
+    DeemedDenied,
+    /// After the gathering: deposit against actual public costs (§52-9 D).
+    Settled,
+}
+
+impl PermitState {
+    pub fn code(self) -> &'static str {
+        match self {
+            PermitState::Filed => "filed",
+            PermitState::FeeRecorded => "fee_recorded",
+            PermitState::Scheduled => "scheduled",
+            PermitState::Issued => "issued",
+            PermitState::Denied => "denied",
+            PermitState::DeemedDenied => "deemed_denied",
+            PermitState::Settled => "settled",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<PermitState> {
+        [
+            PermitState::Filed,
+            PermitState::FeeRecorded,
+            PermitState::Scheduled,
+            PermitState::Issued,
+            PermitState::Denied,
+            PermitState::DeemedDenied,
+            PermitState::Settled,
+        ]
+        .into_iter()
+        .find(|s| s.code() == code)
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            PermitState::Filed => "Filed, fee not recorded",
+            PermitState::FeeRecorded => "Fee recorded, awaiting scheduling",
+            PermitState::Scheduled => "Before the Selectmen",
+            PermitState::Issued => "Permit issued",
+            PermitState::Denied => "Denied",
+            PermitState::DeemedDenied => "Deemed denied (§52-9 B(3))",
+            PermitState::Settled => "Settled",
+        }
+    }
+
+    /// The stored state as of `today`: a scheduled application not decided
+    /// within seven days of its consideration is deemed denied.
+    pub fn as_of(self, consideration_day: Option<i64>, today: i64) -> PermitState {
+        match (self, calendar::decision_clock(consideration_day, today)) {
+            (PermitState::Scheduled, calendar::DecisionClock::DeemedDenied { .. }) => {
+                PermitState::DeemedDenied
+            }
+            (state, _) => state,
+        }
+    }
+
+    /// The operator may still change the application: before a decision, or
+    /// after a denial (to fix what it lists).
+    pub fn open_to_amendment(self) -> bool {
+        !matches!(self, PermitState::Issued | PermitState::Settled)
+    }
+}
+
+/// The Selectmen's decision (§52-9 B).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "decision", rename_all = "snake_case")]
+pub enum PermitDecision {
+    /// §52-9 B(1).
+    Issue,
+    /// §52-9 B(2): in writing, every reason with the step that meets it. The
+    /// shortfalls the rules find are always listed; `findings` adds what the
+    /// Board found that the rules cannot see (e.g. §52-10(2)(b), vegetation).
+    Deny { findings: Vec<Shortfall> },
+}
+
+/// What a decision recorded: the revision it decided, and for a denial every reason.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DecisionRecord {
+    pub issued: bool,
+    pub revision: i64,
+    pub day: i64,
+    pub by: String,
+    pub reasons: Vec<Shortfall>,
+}
+
+/// The settlement after the gathering (§52-9 D).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settlement {
+    pub deposit_cents: u64,
+    pub actual_costs_cents: u64,
+    /// Positive: refunded to the operator; negative: owed to the Town.
+    pub balance_cents: i64,
+    pub notified_day: i64,
+    /// When an amount is owed: the day it is due (ten days after notice).
+    pub due_day: Option<i64>,
+}
+
+impl Settlement {
+    pub fn new(deposit_cents: u64, actual_costs_cents: u64, notified_day: i64) -> Settlement {
+        let balance_cents = calendar::settlement_cents(deposit_cents, actual_costs_cents);
+        Settlement {
+            deposit_cents,
+            actual_costs_cents,
+            balance_cents,
+            notified_day,
+            due_day: (balance_cents < 0).then(|| calendar::excess_due_day(notified_day)),
+        }
+    }
+
+    /// `Refund of $1,200.00 to the operator` or `$300.00 due by 2027-07-20 (§52-9 D)`.
+    pub fn text(&self) -> String {
+        let amount = crate::ordinance::penalty::dollars(self.balance_cents.abs());
+        match self.due_day {
+            Some(due) => format!(
+                "{amount} owed to the Town, due by {} (§52-9 D: within ten days of notice)",
+                civil::date_text(due)
+            ),
+            None => format!("Refund of {amount} to the operator (§52-9 D)"),
+        }
+    }
+}
+
+/// One line of the permit register.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PermitRow {
+    pub application_id: Uuid,
+    pub number: String,
+    pub state: PermitState,
+    pub operator: String,
+    pub place: String,
+    pub first_day: String,
+    pub last_day: String,
+    pub attendance: u32,
+    /// The day the Selectmen must decide by (scheduled ones), `YYYY-MM-DD`.
+    pub decide_by: Option<String>,
+}
+
+/// One thing that happened to an application.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PermitEvent {
+    pub at: String,
+    pub by: String,
+    pub kind: String,
+    pub note: Option<String>,
+}
+
+/// A written opinion for the Selectmen (§52-8 A).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Opinion {
+    pub at: String,
+    pub author: String,
+    pub capacity: String,
+    pub opinion: String,
+}
+
+/// Everything about one application: the staff's view, and (without the
+/// opinions and the history's names) the operator's.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PermitRecord {
+    pub application_id: Uuid,
+    pub number: String,
+    pub revision: i64,
+    pub state: PermitState,
+    pub channel: String,
+    pub filed_day: String,
+    pub application: PermitApplication,
+    pub clerk: ClerkRecord,
+    pub consideration_day: Option<String>,
+    pub decide_by: Option<String>,
+    pub requirements: Option<Requirements>,
+    /// What the rules find unmet now (§52-9 B(2)'s list, if the Board denies).
+    pub shortfalls: Vec<Shortfall>,
+    pub decision: Option<DecisionRecord>,
+    pub settlement: Option<Settlement>,
+    pub opinions: Vec<Opinion>,
+    pub history: Vec<PermitEvent>,
+}
+
+/// What the public page answers when an application is filed: its number and
+/// the private link to follow it (shown once).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Filed {
+    pub application_id: Uuid,
+    pub number: String,
+    pub token: String,
+}
+
+/// `MG-2026-0007`.
+pub fn permit_number(year: i32, seq: i64) -> String {
+    format!("MG-{year}-{seq:04}")
+}
+
+/// A token that can be a status token at all (64 hex digits): anything else is
+/// refused before the database is asked.
+pub fn plausible_token(token: &str) -> bool {
+    token.len() == 64 && token.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// Reasons a denial lists that the Board adds itself: each with a reason and a step.
+pub fn finding_problems(findings: &[Shortfall]) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    for (i, f) in findings.iter().enumerate() {
+        if f.finding.trim().is_empty() || f.step.trim().is_empty() {
+            errors.push(FieldError::new(
+                format!("findings.{i}"),
+                "Each reason of a denial states what was found and a step that would meet it \
+                 (§52-9 B(2)).",
+            ));
+        }
+        if f.finding.chars().count() > MAX_TEXT || f.step.chars().count() > MAX_TEXT {
+            errors.push(FieldError::new(
+                format!("findings.{i}"),
+                format!("A reason or step: at most {MAX_TEXT} characters."),
+            ));
+        }
+    }
+    errors
+}
+
+/// How long each day's gathering lasts, as the register shows it.
+pub fn daily_hours_text(schedule: &Schedule) -> String {
+    duration_text(schedule.daily_minutes)
+}
+
+/// The provision a permit's conditions open with.
+pub const PERMIT_PROVISION: Provision = Provision::S52_9B;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub fn application() -> PermitApplication {
+        PermitApplication {
+            operator: "Harbor Fest LLC".into(),
+            operator_address: "1 Post Road, Wells ME".into(),
+            operator_phone: "207-555-0100".into(),
+            operator_email: String::new(),
+            sponsor: String::new(),
+            landowner: "Town of Wells".into(),
+            lessee: String::new(),
+            place: "Wells Harbor Park".into(),
+            map_point: "43.3197, -70.5633".into(),
+            purpose: "Music festival".into(),
+            first_day: "2027-07-10".into(),
+            last_day: "2027-07-10".into(),
+            starts: "10:00".into(),
+            ends: "18:00".into(),
+            attendance: 2_400,
+            vehicles: 600,
+            buses: 0,
+            water_under_pressure: false,
+            provided: Provided {
+                parking_spaces: 600,
+                parking_acre_hundredths: 600,
+                road_lanes: 2,
+                road_parking_lanes: 0,
+                road_width_feet: 24,
+                site_square_feet: 30_000,
+                overnight: false,
+                lighting: true,
+                traffic_control: true,
+                potable_water: true,
+                water_gallons_per_day: 7_200,
+                water_psi: None,
+                toilets_men: 7,
+                toilets_women: 7,
+                refuse: crate::ordinance::article_ii::Containers {
+                    fifty_gallon: 24,
+                    sixteen_cubic_yard: 0,
+                },
+                parking_refuse: crate::ordinance::article_ii::Containers {
+                    fifty_gallon: 24,
+                    sixteen_cubic_yard: 0,
+                },
+                collections: 2,
+                clear_within_hours: 24,
+                fire_department_informed: true,
+                officers: 15,
+                physician_supervision: true,
+                first_aid_station: true,
+                ambulances_on_site: true,
+                phone_and_radio: true,
+                hospitals_told: true,
+                sound_precautions: true,
+                insurance_per_person_cents: 30_000_000,
+                insurance_per_occurrence_cents: 50_000_000,
+                insurance_property_cents: 10_000_000,
+                bond_cents: 0,
+                deposit_cents: 0,
+            },
+            refuse_plan: "Two collections".into(),
+            lighting_plan: "Flood lights".into(),
+            medical_plan: "Dr. Smith supervises".into(),
+        }
+    }
+
+    fn day(text: &str) -> i64 {
+        civil::day_number(text).unwrap()
+    }
+
+    #[test]
+    fn a_complete_application_has_no_problem_and_its_hours_make_the_plan() {
+        let a = application();
+        assert_eq!(a.problems(day("2027-06-01")), vec![]);
+        let s = a.schedule().unwrap();
+        assert_eq!((s.daily_minutes, s.overnight, s.days()), (480, false, 1));
+        assert_eq!(a.plan(&s, 0).minutes, 480);
+    }
+
+    #[test]
+    fn each_bad_field_is_named_with_its_section_and_nothing_else_is_blamed() {
+        let today = day("2027-06-01");
+        let cases: [(&str, fn(&mut PermitApplication), &str); 7] = [
+            ("attendance", |a| a.attendance = 0, "§52-10(2)(f)"),
+            ("attendance", |a| a.attendance = 5_000_000, "at most"),
+            ("first_day", |a| a.first_day = "2027-05-01".into(), "in the past"),
+            ("last_day", |a| a.last_day = "2027-07-09".into(), "on or after"),
+            ("operator", |a| a.operator = " ".into(), "§52-6(4)"),
+            ("map_point", |a| a.map_point = "north of the pier".into(), "latitude"),
+            ("starts", |a| a.starts = "25:00".into(), "HH:MM"),
+        ];
+        for (field, spoil, words) in cases {
+            let mut a = application();
+            spoil(&mut a);
+            let problems = a.problems(today);
+            assert_eq!(problems.len(), 1, "{field}: {problems:?}");
+            assert_eq!(problems[0].field, field);
+            assert!(problems[0].message.contains(words), "{problems:?}");
+        }
+    }
+
+    #[test]
+    fn an_end_at_or_before_the_start_is_an_overnight_assemblage() {
+        let mut a = application();
+        a.starts = "18:00".into();
+        a.ends = "02:00".into();
+        let s = a.schedule().unwrap();
+        assert!(s.overnight);
+        assert_eq!(s.daily_minutes, 8 * 60);
+        let provided = a.provided_with(&s, &ClerkRecord::default());
+        assert!(provided.overnight);
+    }
+
+    #[test]
+    fn an_undecided_application_is_deemed_denied_the_eighth_day_after_consideration() {
+        let considered = day("2027-06-10");
+        let at = |d| PermitState::Scheduled.as_of(Some(considered), day(d));
+        assert_eq!(at("2027-06-17"), PermitState::Scheduled);
+        assert_eq!(at("2027-06-18"), PermitState::DeemedDenied);
+        assert_eq!(
+            PermitState::Issued.as_of(Some(considered), day("2027-09-01")),
+            PermitState::Issued
+        );
+    }
+
+    #[test]
+    fn a_settlement_refunds_the_excess_or_names_the_day_the_rest_is_due() {
+        let refund = Settlement::new(120_000, 90_000, day("2027-07-15"));
+        assert_eq!(refund.balance_cents, 30_000);
+        assert_eq!(refund.due_day, None);
+        assert!(refund.text().starts_with("Refund of $300.00"));
+        let owed = Settlement::new(120_000, 150_000, day("2027-07-15"));
+        assert_eq!(owed.due_day, Some(day("2027-07-25")));
+        assert!(owed.text().contains("due by 2027-07-25"), "{}", owed.text());
+    }
+}

@@ -1,0 +1,128 @@
+//! The operator's pages (no account): the application, and the private status
+//! link that follows it to a decision — and, after a denial, takes the fixes.
+
+use leptos::prelude::*;
+use leptos_meta::Title;
+use leptos_router::hooks::use_query_map;
+
+use super::form::{blank, ApplicationFields, Calculator};
+use super::view::{DecisionPanel, PermitSummary, ShortfallList};
+use crate::api::permits::{amend_application, apply_for_permit, permit_status};
+use crate::components::session::hydrated;
+use crate::model::permit::{Filed, PermitApplication, PermitRecord};
+
+/// `/permits/apply`: anyone may apply.
+#[component]
+pub fn ApplyPage() -> impl IntoView {
+    let app = RwSignal::new(blank());
+    let ready = hydrated();
+    let send = Action::new(move |a: &PermitApplication| apply_for_permit(a.clone()));
+    let error = Signal::derive(move || send.value().get().and_then(Result::err));
+    let filed = move || send.value().get().and_then(Result::ok);
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        send.dispatch(app.get_untracked());
+    };
+    view! {
+        <Title text="Apply for a mass gathering permit"/>
+        <h1>"Apply for a mass gathering permit"</h1>
+        <p>"An outdoor gathering of 500 or more persons for two or more hours needs a permit from the Board of Selectmen (Town Code §52-7). Apply at least 20 days before the first day; the fee is $100 and is not refundable (§52-9 A)."</p>
+        {move || match filed() {
+            Some(filed) => view! { <FiledNotice filed/> }.into_any(),
+            None => view! {
+                <form class="permit-form" on:submit=submit novalidate>
+                    <ApplicationFields app error/>
+                    <Calculator app/>
+                    <button type="submit" disabled=move || !ready.get() || send.pending().get()>"Send the application"</button>
+                </form>
+            }.into_any(),
+        }}
+    }
+}
+
+/// The application's number and its private link, shown once.
+#[component]
+pub fn FiledNotice(filed: Filed) -> impl IntoView {
+    let link = format!("/permits/status?token={}", filed.token);
+    view! {
+        <section class="panel notice ok" role="status" data-testid="permit-filed">
+            <h2>{format!("Application {} received", filed.number)}</h2>
+            <p>"Keep this private link: it is the only way to see the application's status and, if the Selectmen deny it, to make the changes their decision lists. It is shown only now."</p>
+            <p><a href=link.clone() data-testid="status-link">{link.clone()}</a></p>
+            <p>"Pay the $100 fee to the Town Clerk; the Board of Selectmen considers the application once the fee is recorded (§52-9 A)."</p>
+        </section>
+    }
+}
+
+/// `/permits/status?token=…`: the operator's view of their application.
+#[component]
+pub fn StatusPage() -> impl IntoView {
+    let query = use_query_map();
+    let token = move || query.with(|q| q.get("token").unwrap_or_default());
+    let version = RwSignal::new(0u32);
+    let record = Resource::new(move || (token(), version.get()), |(t, _)| permit_status(t));
+    view! {
+        <Title text="Permit application status"/>
+        <h1>"Permit application status"</h1>
+        <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
+            {move || Suspend::new(async move {
+                match record.await {
+                    Err(e) => view! { <crate::components::load_error::LoadError error=e/> }.into_any(),
+                    Ok(record) => view! { <OperatorRecord record token=token() version/> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+#[component]
+fn OperatorRecord(record: PermitRecord, token: String, version: RwSignal<u32>) -> impl IntoView {
+    let editing = RwSignal::new(false);
+    let can_change = record.state.open_to_amendment();
+    let application = record.application.clone();
+    view! {
+        <PermitSummary record=record.clone()/>
+        <DecisionPanel record=record.clone() pdf=format!("/permits/status/pdf?token={token}")/>
+        {(!record.shortfalls.is_empty()).then(|| view! {
+            <section class="panel" aria-labelledby="short">
+                <h2 id="short">"What the application does not yet meet"</h2>
+                <ShortfallList list=record.shortfalls.clone()/>
+            </section>
+        })}
+        {can_change.then(|| view! {
+            <Show when=move || !editing.get() fallback=move || view! {
+                <AmendForm application=application.clone() token=token.clone() version/>
+            }>
+                <button type="button" on:click=move |_| editing.set(true)>"Change the application"</button>
+            </Show>
+        })}
+    }
+}
+
+#[component]
+fn AmendForm(application: PermitApplication, token: String, version: RwSignal<u32>) -> impl IntoView {
+    let app = RwSignal::new(application);
+    let ready = hydrated();
+    let token = StoredValue::new(token);
+    let send = Action::new(move |a: &PermitApplication| {
+        amend_application(token.get_value(), a.clone())
+    });
+    let error = Signal::derive(move || send.value().get().and_then(Result::err));
+    Effect::new(move |_| {
+        if matches!(send.value().get(), Some(Ok(()))) {
+            version.update(|v| *v += 1);
+        }
+    });
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        send.dispatch(app.get_untracked());
+    };
+    view! {
+        <form class="permit-form" on:submit=submit novalidate>
+            <h2>"Change the application"</h2>
+            <ApplicationFields app error/>
+            <Calculator app/>
+            <button type="submit" disabled=move || !ready.get() || send.pending().get()>"Send the changes"</button>
+        </form>
+    }
+}

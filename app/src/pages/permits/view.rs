@@ -1,0 +1,115 @@
+//! Pieces of a permit record every reader sees: the summary, the decision
+//! (the permit's conditions, or the denial's reasons and steps) and the list of
+//! unmet standards.
+
+use leptos::prelude::*;
+
+use super::form::RequirementList;
+use crate::model::permit::{PermitRecord, PermitState};
+use crate::ordinance::article_ii::{calendar, Shortfall};
+
+fn badge(state: PermitState) -> &'static str {
+    match state {
+        PermitState::Issued | PermitState::Settled => "badge ok",
+        PermitState::Denied | PermitState::DeemedDenied => "badge bad",
+        _ => "badge warn",
+    }
+}
+
+#[component]
+pub fn StateBadge(state: PermitState) -> impl IntoView {
+    view! { <span class=badge(state) data-testid="permit-state">{state.label()}</span> }
+}
+
+#[component]
+pub fn PermitSummary(record: PermitRecord) -> impl IntoView {
+    let a = &record.application;
+    let days = if a.first_day == a.last_day {
+        a.first_day.clone()
+    } else {
+        format!("{} to {}", a.first_day, a.last_day)
+    };
+    let rows: Vec<(&str, String)> = vec![
+        ("Application", record.number.clone()),
+        ("Operator", a.operator.clone()),
+        ("Place", a.place.clone()),
+        ("Days", format!("{days}, {} to {}", a.starts, a.ends)),
+        ("Persons expected", a.attendance.to_string()),
+        ("Filed", format!("{} ({})", record.filed_day, record.channel)),
+        (
+            "Fee (§52-9 A)",
+            match &record.clerk.fee_receipt {
+                Some(r) => format!("$100 received, receipt {r}"),
+                None => "not yet recorded".to_owned(),
+            },
+        ),
+        (
+            "Before the Selectmen",
+            match (&record.consideration_day, &record.decide_by) {
+                (Some(day), Some(by)) => format!("{day}; decision due by {by} (§52-9 B)"),
+                (Some(day), None) => day.clone(),
+                _ => "not yet scheduled".to_owned(),
+            },
+        ),
+    ];
+    view! {
+        <section class="panel" aria-labelledby="summary">
+            <h2 id="summary">{record.number.clone()}" "<StateBadge state=record.state/></h2>
+            <dl class="facts">
+                {rows.into_iter().map(|(k, v)| view! { <dt>{k}</dt><dd>{v}</dd> }).collect_view()}
+            </dl>
+            {record.settlement.as_ref().map(|s| view! {
+                <p class="notice" data-testid="settlement">{s.text()}</p>
+            })}
+        </section>
+    }
+}
+
+#[component]
+pub fn ShortfallList(list: Vec<Shortfall>) -> impl IntoView {
+    view! {
+        <ol class="shortfalls" data-testid="shortfalls">
+            {list.into_iter().map(|s| view! {
+                <li><strong>{s.reason()}</strong><br/>"Step: "{s.step.clone()}</li>
+            }).collect_view()}
+        </ol>
+    }
+}
+
+/// The decision as the operator and the Town read it: an issued permit with its
+/// conditions, a written denial with each reason and step (§52-9 B(2)), or the
+/// deemed denial (§52-9 B(3)); each with the appeal (§52-9 C).
+#[component]
+pub fn DecisionPanel(record: PermitRecord, pdf: String) -> impl IntoView {
+    match (record.state, record.decision.clone()) {
+        (PermitState::DeemedDenied, _) => view! {
+            <section class="panel notice bad" aria-labelledby="decision" data-testid="decision">
+                <h2 id="decision">"Deemed denied"</h2>
+                <p>{format!(
+                    "The Board of Selectmen neither issued a permit nor sent a written denial within {} days after considering the application on {}, so the permit is deemed denied (§52-9 B(3)).",
+                    calendar::DECISION_DAYS,
+                    record.consideration_day.clone().unwrap_or_default()
+                )}</p>
+                <p>{calendar::APPEAL}</p>
+            </section>
+        }.into_any(),
+        (_, Some(decision)) if decision.issued => view! {
+            <section class="panel notice ok" aria-labelledby="decision" data-testid="decision">
+                <h2 id="decision">"Permit issued"</h2>
+                <p>{format!("Issued by {} on {} (§52-9 B(1)), on the conditions of §52-10, §52-11 and §52-9 D:", decision.by, crate::model::civil::date_text(decision.day))}</p>
+                {record.requirements.map(|need| view! { <RequirementList need/> })}
+                <p><a href=pdf download data-testid="permit-pdf">"Print the permit (PDF)"</a></p>
+            </section>
+        }.into_any(),
+        (_, Some(decision)) => view! {
+            <section class="panel notice bad" aria-labelledby="decision" data-testid="decision">
+                <h2 id="decision">"Permit denied"</h2>
+                <p>{format!("Denied by {} on {}. The reasons, each with a step which, if followed, would result in a permit being issued (§52-9 B(2)):", decision.by, crate::model::civil::date_text(decision.day))}</p>
+                <ShortfallList list=decision.reasons.clone()/>
+                <p>{calendar::APPEAL}</p>
+                <p><a href=pdf download data-testid="denial-pdf">"Print the written denial (PDF)"</a></p>
+            </section>
+        }.into_any(),
+        _ => ().into_any(),
+    }
+}

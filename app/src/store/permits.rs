@@ -1,0 +1,730 @@
+//! The mass-gathering permit register (Article II, issue #19): applications
+//! from filing to settlement. Each change is one write transaction that
+//! updates the application's row, appends a `permit_event` with the record as
+//! it stands after (kept forever) and an audit entry.
+
+use sqlx::{FromRow, SqliteConnection, SqlitePool};
+use uuid::Uuid;
+
+use crate::auth::setup::{hash_token, new_token};
+use crate::error::AppError;
+use crate::model::audit::AuditOutcome;
+use crate::model::civil;
+use crate::model::permit::{
+    permit_number, ClerkRecord, DecisionRecord, Filed, Opinion, PermitApplication,
+    PermitDecision, PermitEvent, PermitRecord, PermitRow, PermitState, Settlement,
+};
+use crate::ordinance::article_ii::{application_shortfalls, Requirements, Shortfall};
+use crate::store::accounts::By;
+use crate::store::audit::{self, Event};
+use crate::store::Store;
+use crate::town_time::TownZone;
+
+/// Who acts, when, and the Town day it is (the §52-9 calendar counts Town days).
+#[derive(Debug, Clone, Copy)]
+pub struct Desk<'a> {
+    pub by: By<'a>,
+    pub today: i64,
+}
+
+impl Desk<'_> {
+    fn name(&self) -> String {
+        self.by
+            .actor
+            .map_or_else(|| "the operator".to_owned(), |a| a.full_name.clone())
+    }
+}
+
+#[derive(Debug, Clone, FromRow)]
+struct Row {
+    application_id: String,
+    number: String,
+    revision: i64,
+    state: String,
+    channel: String,
+    filed_day: i64,
+    application_json: String,
+    fee_cents: Option<i64>,
+    fee_receipt: Option<String>,
+    estimated_costs_cents: Option<i64>,
+    bond_cents: Option<i64>,
+    deposit_cents: Option<i64>,
+    consideration_day: Option<i64>,
+    decision_json: Option<String>,
+    actual_costs_cents: Option<i64>,
+    notified_day: Option<i64>,
+}
+
+const COLUMNS: &str = "application_id, number, revision, state, channel, filed_day, \
+     application_json, fee_cents, fee_receipt, estimated_costs_cents, bond_cents, deposit_cents, \
+     consideration_day, decision_json, actual_costs_cents, notified_day";
+
+fn cents(v: Option<i64>) -> Option<u64> {
+    v.and_then(|c| u64::try_from(c).ok())
+}
+
+fn signed(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+impl Row {
+    fn application(&self) -> Result<PermitApplication, AppError> {
+        serde_json::from_str(&self.application_json).map_err(|error| {
+            tracing::error!(%error, id = %self.application_id, "unreadable permit application");
+            AppError::Internal
+        })
+    }
+
+    fn clerk(&self) -> ClerkRecord {
+        ClerkRecord {
+            fee_cents: cents(self.fee_cents),
+            fee_receipt: self.fee_receipt.clone(),
+            estimated_costs_cents: cents(self.estimated_costs_cents),
+            bond_cents: cents(self.bond_cents),
+            deposit_cents: cents(self.deposit_cents),
+        }
+    }
+
+    fn stored_state(&self) -> PermitState {
+        PermitState::from_code(&self.state).unwrap_or(PermitState::Filed)
+    }
+
+    fn state(&self, today: i64) -> PermitState {
+        self.stored_state().as_of(self.consideration_day, today)
+    }
+
+    fn decision(&self) -> Option<DecisionRecord> {
+        self.decision_json
+            .as_deref()
+            .and_then(|j| serde_json::from_str(j).ok())
+    }
+
+    /// The requirements and what the rules find unmet, for the application as it is now.
+    fn assessment(
+        &self,
+        application: &PermitApplication,
+    ) -> (Option<Requirements>, Vec<Shortfall>) {
+        let Ok(schedule) = application.schedule() else {
+            return (None, Vec::new());
+        };
+        let clerk = self.clerk();
+        let plan = application.plan(&schedule, clerk.estimated_costs_cents.unwrap_or(0));
+        let provided = application.provided_with(&schedule, &clerk);
+        let shortfalls =
+            application_shortfalls(&plan, &provided, self.filed_day, schedule.first_day)
+                .unwrap_or_default();
+        (Some(Requirements::for_plan(&plan)), shortfalls)
+    }
+}
+
+async fn row(conn: &mut SqliteConnection, id: Uuid) -> Result<Row, AppError> {
+    sqlx::query_as::<_, Row>(&format!(
+        "SELECT {COLUMNS} FROM permit_application WHERE application_id = ?"
+    ))
+    .bind(id.to_string())
+    .fetch_optional(conn)
+    .await?
+    .ok_or(AppError::NotFound)
+}
+
+/// Files an application: online (`by.actor` is `None`) or typed in by the Town
+/// Clerk from paper. The operator's status token is in the answer, only there.
+pub async fn file(
+    store: &Store,
+    desk: Desk<'_>,
+    zone: &TownZone,
+    application: &PermitApplication,
+) -> Result<Filed, AppError> {
+    let schedule = application
+        .schedule()
+        .map_err(|errors| AppError::Invalid { errors })?;
+    let (token, token_hash) = new_token();
+    let id = Uuid::now_v7();
+    let year = zone.year(desk.by.now);
+    let channel = if desk.by.actor.is_some() { "paper" } else { "online" };
+    let json = serde_json::to_string(application).map_err(|_| AppError::Internal)?;
+    let mut tx = store.begin_write().await?;
+    let prefix = format!("MG-{year}-%");
+    let last: i64 = sqlx::query_scalar(
+        "SELECT COALESCE(MAX(CAST(substr(number, 9) AS INTEGER)), 0) FROM permit_application \
+         WHERE number LIKE ?",
+    )
+    .bind(&prefix)
+    .fetch_one(&mut *tx)
+    .await?;
+    let number = permit_number(i32::from(year), last + 1);
+    sqlx::query(
+        "INSERT INTO permit_application (application_id, number, token_hash, revision, state, \
+         channel, filed_at, filed_day, first_day, last_day, place, operator_name, attendance, \
+         application_json, created_at, updated_at) \
+         VALUES (?, ?, ?, 1, 'filed', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(id.to_string())
+    .bind(&number)
+    .bind(&token_hash)
+    .bind(channel)
+    .bind(desk.by.now.0)
+    .bind(desk.today)
+    .bind(schedule.first_day)
+    .bind(schedule.last_day)
+    .bind(application.place.trim())
+    .bind(application.operator.trim())
+    .bind(i64::from(application.attendance))
+    .bind(&json)
+    .bind(desk.by.now.0)
+    .bind(desk.by.now.0)
+    .execute(&mut *tx)
+    .await?;
+    let note = format!("{channel} application for {} persons", application.attendance);
+    event(&mut tx, desk, id, "filed", Some(&note)).await?;
+    tx.commit().await?;
+    Ok(Filed {
+        application_id: id,
+        number,
+        token,
+    })
+}
+
+/// Appends the event (with the record as it now stands) and its audit entry.
+async fn event(
+    conn: &mut SqliteConnection,
+    desk: Desk<'_>,
+    id: Uuid,
+    kind: &'static str,
+    note: Option<&str>,
+) -> Result<(), AppError> {
+    let after = row(conn, id).await?;
+    let after_json = serde_json::json!({
+        "number": after.number,
+        "revision": after.revision,
+        "state": after.state,
+        "application": serde_json::from_str::<serde_json::Value>(&after.application_json).unwrap_or_default(),
+        "clerk": after.clerk(),
+        "consideration_day": after.consideration_day.map(civil::date_text),
+        "decision": after.decision(),
+        "actual_costs_cents": after.actual_costs_cents,
+    })
+    .to_string();
+    sqlx::query(
+        "INSERT INTO permit_event (application_id, seq, at, actor_id, actor_name, kind, note, after_json) \
+         VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM permit_event WHERE application_id = ?), \
+                 ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(id.to_string())
+    .bind(id.to_string())
+    .bind(desk.by.now.0)
+    .bind(desk.by.actor.map(|a| a.user_id.to_string()))
+    .bind(desk.name())
+    .bind(kind)
+    .bind(note)
+    .bind(&after_json)
+    .execute(&mut *conn)
+    .await?;
+    let audit_event = Event::new(audit_action(kind), AuditOutcome::Success)
+        .by(desk.by.actor, desk.by.source)
+        .on("permit", &after.number)
+        .after(serde_json::json!({ "state": after.state, "revision": after.revision, "note": note }));
+    audit::append(conn, desk.by.now, &audit_event).await?;
+    Ok(())
+}
+
+fn audit_action(kind: &str) -> &'static str {
+    match kind {
+        "filed" => "permit.file",
+        "amended" => "permit.amend",
+        "fee_recorded" => "permit.fee",
+        "security_recorded" => "permit.security",
+        "scheduled" => "permit.schedule",
+        "issued" => "permit.issue",
+        "denied" => "permit.deny",
+        "opinion" => "permit.opinion",
+        "settled" => "permit.settle",
+        _ => "permit.change",
+    }
+}
+
+/// Refuses a change the application's state does not allow, naming why.
+fn refuse_unless(ok: bool, message: impl Into<String>) -> Result<(), AppError> {
+    if ok {
+        Ok(())
+    } else {
+        Err(AppError::conflict(message))
+    }
+}
+
+/// The operator changes the application through the status link: before a
+/// decision, or after a denial to fix what it lists (it then goes back to the
+/// clerk to be scheduled again; a fee recorded stays recorded).
+pub async fn amend(
+    store: &Store,
+    desk: Desk<'_>,
+    token: &str,
+    application: &PermitApplication,
+) -> Result<(), AppError> {
+    let schedule = application
+        .schedule()
+        .map_err(|errors| AppError::Invalid { errors })?;
+    let json = serde_json::to_string(application).map_err(|_| AppError::Internal)?;
+    let mut tx = store.begin_write().await?;
+    let id = id_of_token(&mut tx, token).await?;
+    let current = row(&mut tx, id).await?;
+    let state = current.state(desk.today);
+    refuse_unless(
+        state.open_to_amendment(),
+        format!("Application {}: the permit is already {}; it cannot be changed.", current.number, state.label().to_lowercase()),
+    )?;
+    let back_to = match (state, current.fee_cents.is_some()) {
+        (PermitState::Scheduled, _) => "scheduled",
+        (_, true) => "fee_recorded",
+        (_, false) => "filed",
+    };
+    let reopened = matches!(state, PermitState::Denied | PermitState::DeemedDenied);
+    sqlx::query(
+        "UPDATE permit_application SET application_json = ?, revision = revision + 1, state = ?, \
+         first_day = ?, last_day = ?, place = ?, operator_name = ?, attendance = ?, \
+         consideration_day = CASE WHEN ? THEN NULL ELSE consideration_day END, \
+         decision_json = CASE WHEN ? THEN NULL ELSE decision_json END, updated_at = ? \
+         WHERE application_id = ?",
+    )
+    .bind(&json)
+    .bind(back_to)
+    .bind(schedule.first_day)
+    .bind(schedule.last_day)
+    .bind(application.place.trim())
+    .bind(application.operator.trim())
+    .bind(i64::from(application.attendance))
+    .bind(reopened)
+    .bind(reopened)
+    .bind(desk.by.now.0)
+    .bind(id.to_string())
+    .execute(&mut *tx)
+    .await?;
+    let note = reopened.then_some("changed after the denial; back to the Town Clerk");
+    event(&mut tx, desk, id, "amended", note).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn id_of_token(conn: &mut SqliteConnection, token: &str) -> Result<Uuid, AppError> {
+    let id: Option<String> =
+        sqlx::query_scalar("SELECT application_id FROM permit_application WHERE token_hash = ?")
+            .bind(hash_token(token))
+            .fetch_optional(conn)
+            .await?;
+    id.and_then(|i| Uuid::parse_str(&i).ok())
+        .ok_or(AppError::NotFound)
+}
+
+/// What the Town Clerk records (§52-9 A, §52-9 D).
+#[derive(Debug, Clone)]
+pub enum ClerkEntry<'a> {
+    /// The $100 fee, with the receipt number.
+    Fee { receipt: &'a str, cents: u64 },
+    /// The Town's estimate of its public costs, and the bond and deposit furnished.
+    Security {
+        estimated_costs_cents: u64,
+        bond_cents: u64,
+        deposit_cents: u64,
+    },
+    /// The Selectmen's meeting that considers it.
+    Schedule { day: i64 },
+    /// After the gathering: the actual public costs; the operator is notified today.
+    Settle { actual_costs_cents: u64 },
+}
+
+pub async fn clerk(
+    store: &Store,
+    desk: Desk<'_>,
+    id: Uuid,
+    entry: ClerkEntry<'_>,
+) -> Result<(), AppError> {
+    let mut tx = store.begin_write().await?;
+    let current = row(&mut tx, id).await?;
+    let state = current.state(desk.today);
+    let number = &current.number;
+    let undecided = matches!(
+        state,
+        PermitState::Filed | PermitState::FeeRecorded | PermitState::Scheduled
+    );
+    let (kind, note) = match entry {
+        ClerkEntry::Fee { receipt, cents } => {
+            refuse_unless(
+                current.fee_cents.is_none(),
+                format!("Application {number}: the fee is already recorded."),
+            )?;
+            sqlx::query(
+                "UPDATE permit_application SET fee_cents = ?, fee_receipt = ?, \
+                 state = CASE state WHEN 'filed' THEN 'fee_recorded' ELSE state END, updated_at = ? \
+                 WHERE application_id = ?",
+            )
+            .bind(signed(cents))
+            .bind(receipt.trim())
+            .bind(desk.by.now.0)
+            .bind(id.to_string())
+            .execute(&mut *tx)
+            .await?;
+            ("fee_recorded", format!("receipt {}", receipt.trim()))
+        }
+        ClerkEntry::Security {
+            estimated_costs_cents,
+            bond_cents,
+            deposit_cents,
+        } => {
+            refuse_unless(
+                undecided,
+                format!("Application {number} is {}: bond and deposit are recorded before the decision.", state.label().to_lowercase()),
+            )?;
+            sqlx::query(
+                "UPDATE permit_application SET estimated_costs_cents = ?, bond_cents = ?, \
+                 deposit_cents = ?, updated_at = ? WHERE application_id = ?",
+            )
+            .bind(signed(estimated_costs_cents))
+            .bind(signed(bond_cents))
+            .bind(signed(deposit_cents))
+            .bind(desk.by.now.0)
+            .bind(id.to_string())
+            .execute(&mut *tx)
+            .await?;
+            ("security_recorded", String::from("estimate, bond and deposit"))
+        }
+        ClerkEntry::Schedule { day } => {
+            refuse_unless(
+                matches!(state, PermitState::FeeRecorded | PermitState::Scheduled),
+                format!("Application {number}: record the $100 fee before the Selectmen consider it (§52-9 A)."),
+            )?;
+            refuse_unless(
+                current.estimated_costs_cents.is_some(),
+                format!("Application {number}: record the Town's estimate of its public costs first; the deposit is 120 % of it (§52-9 D)."),
+            )?;
+            sqlx::query(
+                "UPDATE permit_application SET consideration_day = ?, state = 'scheduled', \
+                 updated_at = ? WHERE application_id = ?",
+            )
+            .bind(day)
+            .bind(desk.by.now.0)
+            .bind(id.to_string())
+            .execute(&mut *tx)
+            .await?;
+            ("scheduled", format!("considered {}", civil::date_text(day)))
+        }
+        ClerkEntry::Settle { actual_costs_cents } => {
+            refuse_unless(
+                state == PermitState::Issued,
+                format!("Application {number}: only an issued permit is settled."),
+            )?;
+            let last_day: i64 = sqlx::query_scalar(
+                "SELECT last_day FROM permit_application WHERE application_id = ?",
+            )
+            .bind(id.to_string())
+            .fetch_one(&mut *tx)
+            .await?;
+            refuse_unless(
+                desk.today > last_day,
+                format!("Application {number}: public costs are settled after the gathering, from {} (§52-9 D).", civil::date_text(last_day + 1)),
+            )?;
+            sqlx::query(
+                "UPDATE permit_application SET actual_costs_cents = ?, notified_day = ?, \
+                 state = 'settled', updated_at = ? WHERE application_id = ?",
+            )
+            .bind(signed(actual_costs_cents))
+            .bind(desk.today)
+            .bind(desk.by.now.0)
+            .bind(id.to_string())
+            .execute(&mut *tx)
+            .await?;
+            let settlement = Settlement::new(
+                cents(current.deposit_cents).unwrap_or(0),
+                actual_costs_cents,
+                desk.today,
+            );
+            ("settled", settlement.text())
+        }
+    };
+    event(&mut tx, desk, id, kind, Some(&note)).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The Selectmen's decision on `revision` (the one they read). A permit issues
+/// only when the rules find every standard met (§52-8 A); a denial lists every
+/// shortfall the rules find and any the Board adds, each with its step
+/// (§52-9 B(2)), and needs at least one (§52-8 B).
+pub async fn decide(
+    store: &Store,
+    desk: Desk<'_>,
+    id: Uuid,
+    revision: i64,
+    decision: &PermitDecision,
+) -> Result<DecisionRecord, AppError> {
+    let mut tx = store.begin_write().await?;
+    let current = row(&mut tx, id).await?;
+    let number = &current.number;
+    let state = current.state(desk.today);
+    refuse_unless(
+        state != PermitState::DeemedDenied,
+        format!("Application {number} was not decided within seven days of its consideration and is deemed denied (§52-9 B(3)); the operator may apply again or appeal (§52-9 C)."),
+    )?;
+    refuse_unless(
+        state == PermitState::Scheduled,
+        format!("Application {number} is {}: the Selectmen decide an application the Town Clerk has put before them.", state.label().to_lowercase()),
+    )?;
+    refuse_unless(
+        current.revision == revision,
+        format!("Application {number} was changed by the operator while you read it (revision {} now); read it again before deciding.", current.revision),
+    )?;
+    let application = current.application()?;
+    let (_, found) = current.assessment(&application);
+    let record = match decision {
+        PermitDecision::Issue => {
+            if !found.is_empty() {
+                let reasons: Vec<String> = found.iter().map(Shortfall::reason).collect();
+                return Err(AppError::conflict(format!(
+                    "Application {number} does not meet every standard, and a permit issues only when they are met (§52-8): {}",
+                    reasons.join("; ")
+                )));
+            }
+            DecisionRecord {
+                issued: true,
+                revision,
+                day: desk.today,
+                by: desk.name(),
+                reasons: Vec::new(),
+            }
+        }
+        PermitDecision::Deny { findings } => {
+            let mut reasons = found;
+            reasons.extend(findings.iter().cloned());
+            refuse_unless(
+                !reasons.is_empty(),
+                format!("Application {number} meets every standard the rules check: a denial must find one not met (§52-8 B). Add the Board's finding with the step that would meet it."),
+            )?;
+            DecisionRecord {
+                issued: false,
+                revision,
+                day: desk.today,
+                by: desk.name(),
+                reasons,
+            }
+        }
+    };
+    let json = serde_json::to_string(&record).map_err(|_| AppError::Internal)?;
+    sqlx::query(
+        "UPDATE permit_application SET state = ?, decided_at = ?, decision_json = ?, updated_at = ? \
+         WHERE application_id = ?",
+    )
+    .bind(if record.issued { "issued" } else { "denied" })
+    .bind(desk.by.now.0)
+    .bind(&json)
+    .bind(desk.by.now.0)
+    .bind(id.to_string())
+    .execute(&mut *tx)
+    .await?;
+    let note = if record.issued {
+        String::from("permit issued (§52-9 B(1))")
+    } else {
+        format!("denied (§52-9 B(2)): {} reason(s)", record.reasons.len())
+    };
+    event(
+        &mut tx,
+        desk,
+        id,
+        if record.issued { "issued" } else { "denied" },
+        Some(&note),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(record)
+}
+
+/// A written opinion for the Selectmen (§52-8 A), before they decide.
+pub async fn opine(
+    store: &Store,
+    desk: Desk<'_>,
+    id: Uuid,
+    capacity: &str,
+    opinion: &str,
+) -> Result<(), AppError> {
+    let actor = desk.by.actor.ok_or(AppError::Unauthenticated)?;
+    let mut tx = store.begin_write().await?;
+    let current = row(&mut tx, id).await?;
+    let state = current.state(desk.today);
+    refuse_unless(
+        matches!(
+            state,
+            PermitState::Filed | PermitState::FeeRecorded | PermitState::Scheduled
+        ),
+        format!(
+            "Application {} is {}: opinions are for the Selectmen before they decide.",
+            current.number,
+            state.label().to_lowercase()
+        ),
+    )?;
+    sqlx::query(
+        "INSERT INTO permit_opinion (application_id, at, author_id, author_name, capacity, opinion) \
+         VALUES (?, ?, ?, ?, ?, ?)",
+    )
+    .bind(id.to_string())
+    .bind(desk.by.now.0)
+    .bind(actor.user_id.to_string())
+    .bind(&actor.full_name)
+    .bind(capacity.trim())
+    .bind(opinion.trim())
+    .execute(&mut *tx)
+    .await?;
+    let note = format!("opinion of the {}", capacity.trim());
+    event(&mut tx, desk, id, "opinion", Some(&note)).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The whole record, as the Town's staff read it.
+pub async fn record(
+    pool: &SqlitePool,
+    id: Uuid,
+    today: i64,
+    zone: &TownZone,
+) -> Result<PermitRecord, AppError> {
+    let mut conn = pool.acquire().await?;
+    let current = row(&mut conn, id).await?;
+    let mut record = assemble(&current, today)?;
+    let opinions: Vec<(i64, String, String, String)> = sqlx::query_as(
+        "SELECT at, author_name, capacity, opinion FROM permit_opinion \
+         WHERE application_id = ? ORDER BY at",
+    )
+    .bind(id.to_string())
+    .fetch_all(&mut *conn)
+    .await?;
+    record.opinions = opinions
+        .into_iter()
+        .map(|(at, author, capacity, opinion)| Opinion {
+            at: zone.date_time(crate::ordinance::Moment(at)),
+            author,
+            capacity,
+            opinion,
+        })
+        .collect();
+    let events: Vec<(i64, String, String, Option<String>)> = sqlx::query_as(
+        "SELECT at, actor_name, kind, note FROM permit_event WHERE application_id = ? ORDER BY seq",
+    )
+    .bind(id.to_string())
+    .fetch_all(&mut *conn)
+    .await?;
+    record.history = events
+        .into_iter()
+        .map(|(at, by, kind, note)| PermitEvent {
+            at: zone.date_time(crate::ordinance::Moment(at)),
+            by,
+            kind,
+            note,
+        })
+        .collect();
+    Ok(record)
+}
+
+/// The record the operator's status link opens: no opinions, no staff names.
+pub async fn by_token(
+    pool: &SqlitePool,
+    token: &str,
+    today: i64,
+    zone: &TownZone,
+) -> Result<PermitRecord, AppError> {
+    let id = id_of_token(&mut *pool.acquire().await?, token).await?;
+    let mut record = record(pool, id, today, zone).await?;
+    record.opinions.clear();
+    for event in &mut record.history {
+        if event.by != "the operator" {
+            event.by = String::from("the Town");
+        }
+    }
+    if let Some(decision) = record.decision.as_mut() {
+        decision.by = String::from("the Board of Selectmen");
+    }
+    Ok(record)
+}
+
+fn assemble(current: &Row, today: i64) -> Result<PermitRecord, AppError> {
+    let application = current.application()?;
+    let (requirements, shortfalls) = current.assessment(&application);
+    let state = current.state(today);
+    let decision = current.decision();
+    let settlement = match (current.actual_costs_cents, current.notified_day) {
+        (Some(actual), Some(notified)) => Some(Settlement::new(
+            cents(current.deposit_cents).unwrap_or(0),
+            u64::try_from(actual).unwrap_or(0),
+            notified,
+        )),
+        _ => None,
+    };
+    Ok(PermitRecord {
+        application_id: Uuid::parse_str(&current.application_id).map_err(|_| AppError::Internal)?,
+        number: current.number.clone(),
+        revision: current.revision,
+        state,
+        channel: current.channel.clone(),
+        filed_day: civil::date_text(current.filed_day),
+        clerk: current.clerk(),
+        consideration_day: current.consideration_day.map(civil::date_text),
+        decide_by: decide_by(state, current.consideration_day),
+        requirements,
+        shortfalls,
+        decision,
+        settlement,
+        opinions: Vec::new(),
+        history: Vec::new(),
+        application,
+    })
+}
+
+fn decide_by(state: PermitState, consideration_day: Option<i64>) -> Option<String> {
+    (state == PermitState::Scheduled).then_some(())?;
+    consideration_day.map(|d| {
+        civil::date_text(d + crate::ordinance::article_ii::calendar::DECISION_DAYS)
+    })
+}
+
+/// The register: applications whose gatherings cover `day` (an officer's
+/// "is there a permit here today?"), or all of them, newest filing first.
+pub async fn register(
+    pool: &SqlitePool,
+    day: Option<i64>,
+    today: i64,
+) -> Result<Vec<PermitRow>, AppError> {
+    #[derive(FromRow)]
+    struct Line {
+        application_id: String,
+        number: String,
+        state: String,
+        operator_name: String,
+        place: String,
+        first_day: i64,
+        last_day: i64,
+        attendance: i64,
+        consideration_day: Option<i64>,
+    }
+    let lines: Vec<Line> = sqlx::query_as(
+        "SELECT application_id, number, state, operator_name, place, first_day, last_day, \
+         attendance, consideration_day FROM permit_application \
+         WHERE ?1 IS NULL OR (first_day <= ?1 AND last_day >= ?1) \
+         ORDER BY filed_at DESC LIMIT 500",
+    )
+    .bind(day)
+    .fetch_all(pool)
+    .await?;
+    Ok(lines
+        .into_iter()
+        .filter_map(|l| {
+            let state = PermitState::from_code(&l.state)?.as_of(l.consideration_day, today);
+            Some(PermitRow {
+                application_id: Uuid::parse_str(&l.application_id).ok()?,
+                number: l.number,
+                state,
+                operator: l.operator_name,
+                place: l.place,
+                first_day: civil::date_text(l.first_day),
+                last_day: civil::date_text(l.last_day),
+                attendance: u32::try_from(l.attendance).unwrap_or(0),
+                decide_by: decide_by(state, l.consideration_day),
+            })
+        })
+        .collect())
+}

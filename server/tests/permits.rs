@@ -1,0 +1,356 @@
+//! Mass-gathering permits over HTTP (issue #19): an operator's application
+//! through the Town Clerk and the Board of Selectmen to a permit or a written
+//! denial, the fixes through the status link, the deemed denial, the
+//! settlement, and what each role and a stranger may not do.
+
+#![recursion_limit = "256"]
+
+mod support;
+
+use app::model::account::Role;
+use app::model::civil;
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+use support::TestApp;
+
+/// The Town day of the test clock (America/New_York: 2026-07-04 at noon).
+fn today(app: &TestApp) -> i64 {
+    civil::day_number(&app.state.settings.town_zone.date(app.clock_now())).unwrap()
+}
+
+/// A plan for 2,400 persons that meets every standard but the toilets: 4 per
+/// sex where §52-10(4)(d) needs 7.
+fn application(first_day: &str) -> Value {
+    json!({
+        "operator": "Harbor Fest LLC",
+        "operator_address": "1 Post Road, Wells ME 04090",
+        "operator_phone": "207-555-0100",
+        "operator_email": "",
+        "sponsor": "",
+        "landowner": "Town of Wells",
+        "lessee": "",
+        "place": "Wells Harbor Park",
+        "map_point": "43.3197, -70.5633",
+        "purpose": "Summer music festival",
+        "first_day": first_day,
+        "last_day": first_day,
+        "starts": "10:00",
+        "ends": "18:00",
+        "attendance": 2400,
+        "vehicles": 600,
+        "buses": 0,
+        "water_under_pressure": false,
+        "provided": {
+            "parking_spaces": 600, "parking_acre_hundredths": 600,
+            "road_lanes": 2, "road_parking_lanes": 0, "road_width_feet": 24,
+            "site_square_feet": 30000, "overnight": false, "lighting": true,
+            "traffic_control": true, "potable_water": true,
+            "water_gallons_per_day": 7200, "water_psi": null,
+            "toilets_men": 4, "toilets_women": 4,
+            "refuse": { "fifty_gallon": 24, "sixteen_cubic_yard": 0 },
+            "parking_refuse": { "fifty_gallon": 24, "sixteen_cubic_yard": 0 },
+            "collections": 2, "clear_within_hours": 24,
+            "fire_department_informed": true, "officers": 15,
+            "physician_supervision": true, "first_aid_station": true,
+            "ambulances_on_site": true, "phone_and_radio": true,
+            "hospitals_told": true, "sound_precautions": true,
+            "insurance_per_person_cents": 30000000,
+            "insurance_per_occurrence_cents": 50000000,
+            "insurance_property_cents": 10000000,
+            "bond_cents": 0, "deposit_cents": 0
+        },
+        "refuse_plan": "Two collections a day by the Town's hauler",
+        "lighting_plan": "None needed: the gathering ends at 18:00",
+        "medical_plan": "Dr. Ames supervises; two ambulances on site"
+    })
+}
+
+struct Desk {
+    clerk: String,
+    selectman: String,
+    officer: String,
+}
+
+async fn desk(app: &TestApp) -> Desk {
+    app.user("clerk1", &[Role::TownClerk]).await;
+    app.user("select1", &[Role::Selectman]).await;
+    app.user("officer1", &[Role::Officer]).await;
+    Desk {
+        clerk: app.session("clerk1").await,
+        selectman: app.session("select1").await,
+        officer: app.session("officer1").await,
+    }
+}
+
+/// Files online; returns (application id, status token).
+async fn apply(app: &TestApp, body: Value) -> (String, String) {
+    let reply = app
+        .post("/api/permits/apply", json!({ "application": body }), None)
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    let filed = reply.json();
+    assert!(filed["number"].as_str().unwrap().starts_with("MG-2026-"));
+    (
+        filed["application_id"].as_str().unwrap().to_owned(),
+        filed["token"].as_str().unwrap().to_owned(),
+    )
+}
+
+async fn clerk(app: &TestApp, cookie: &str, id: &str, action: Value) -> support::Reply {
+    app.post(
+        "/api/permits/clerk",
+        json!({ "application_id": id, "action": action }),
+        Some(cookie),
+    )
+    .await
+}
+
+async fn ready_for_the_board(app: &TestApp, d: &Desk, id: &str, fee: bool) {
+    if fee {
+        let r = clerk(app, &d.clerk, id, json!({ "entry": "fee", "receipt": "R-1001" })).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    }
+    let r = clerk(
+        app,
+        &d.clerk,
+        id,
+        json!({ "entry": "security", "estimated_costs_cents": 1_000_000,
+                "bond_cents": 500_000, "deposit_cents": 1_200_000 }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let day = civil::date_text(today(app) + 2);
+    let r = clerk(app, &d.clerk, id, json!({ "entry": "schedule", "day": day })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+}
+
+async fn record(app: &TestApp, cookie: &str, id: &str) -> Value {
+    let r = app
+        .post("/api/permits/get", json!({ "application_id": id }), Some(cookie))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    r.json()
+}
+
+async fn status(app: &TestApp, token: &str) -> support::Reply {
+    app.post("/api/permits/status", json!({ "token": token }), None)
+        .await
+}
+
+async fn decide(app: &TestApp, cookie: &str, id: &str, revision: i64, decision: Value) -> support::Reply {
+    app.post(
+        "/api/permits/decide",
+        json!({ "application_id": id, "revision": revision, "decision": decision }),
+        Some(cookie),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn denied_with_the_generated_reasons_then_fixed_through_the_link_and_issued() {
+    let app = TestApp::new().await;
+    let d = desk(&app).await;
+    let first = civil::date_text(today(&app) + 30);
+    let (id, token) = apply(&app, application(&first)).await;
+    ready_for_the_board(&app, &d, &id, true).await;
+
+    let before = record(&app, &d.selectman, &id).await;
+    assert_eq!(before["state"], "scheduled");
+    let reasons: Vec<String> = before["shortfalls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["provision"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(reasons, ["S52_10_4D"], "{before}");
+
+    // A permit does not issue while a standard is unmet (§52-8).
+    let refused = decide(&app, &d.selectman, &id, 1, json!({ "decision": "issue" })).await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
+    assert!(refused.body.contains("§52-10(4)(d): 4 toilets per sex provided, 7 required"));
+
+    let denied = decide(&app, &d.selectman, &id, 1, json!({ "decision": "deny", "findings": [] })).await;
+    assert_eq!(denied.status, StatusCode::OK, "{}", denied.body);
+    let seen = status(&app, &token).await.json();
+    assert_eq!(seen["state"], "denied");
+    assert_eq!(
+        seen["decision"]["reasons"][0]["step"],
+        "Provide 7 toilets for men and 7 for women (one for each 350 persons, separate for each sex)."
+    );
+    assert_eq!(seen["decision"]["by"], "the Board of Selectmen");
+    assert!(seen["opinions"].as_array().unwrap().is_empty());
+
+    // The operator fixes the plan through the link; it goes back to the clerk.
+    let mut fixed = application(&first);
+    fixed["provided"]["toilets_men"] = json!(7);
+    fixed["provided"]["toilets_women"] = json!(7);
+    let amended = app
+        .post("/api/permits/amend", json!({ "token": token, "application": fixed }), None)
+        .await;
+    assert_eq!(amended.status, StatusCode::OK, "{}", amended.body);
+    let back = record(&app, &d.clerk, &id).await;
+    assert_eq!(back["state"], "fee_recorded", "the fee stays recorded");
+    assert_eq!(back["revision"], 2);
+    assert!(back["shortfalls"].as_array().unwrap().is_empty(), "{back}");
+    ready_for_the_board(&app, &d, &id, false).await;
+
+    // Deciding on the revision read before the change is refused.
+    let stale = decide(&app, &d.selectman, &id, 1, json!({ "decision": "issue" })).await;
+    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
+    let issued = decide(&app, &d.selectman, &id, 2, json!({ "decision": "issue" })).await;
+    assert_eq!(issued.status, StatusCode::OK, "{}", issued.body);
+    assert_eq!(status(&app, &token).await.json()["state"], "issued");
+
+    let pdf = app.get(&format!("/permits/{id}/pdf"), Some(&d.officer)).await;
+    assert_eq!(pdf.status, StatusCode::OK);
+    assert!(pdf.body.starts_with("%PDF"));
+    let theirs = app
+        .get(&format!("/permits/status/pdf?token={token}"), None)
+        .await;
+    assert_eq!(theirs.status, StatusCode::OK);
+
+    // An officer on patrol finds it by the day.
+    let r = app
+        .post("/api/permits/register", json!({ "day": first }), Some(&d.officer))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()[0]["state"], "issued");
+    let other_day = civil::date_text(today(&app) + 31);
+    let r = app
+        .post("/api/permits/register", json!({ "day": other_day }), Some(&d.officer))
+        .await;
+    assert_eq!(r.json().as_array().unwrap().len(), 0);
+
+    // Settlement only after the gathering: a refund of the excess.
+    let early = clerk(&app, &d.clerk, &id, json!({ "entry": "settle", "actual_costs_cents": 900_000 })).await;
+    assert_eq!(early.status, StatusCode::CONFLICT, "{}", early.body);
+    app.clock.advance_minutes(31 * 24 * 60);
+    let town_clerk = app.session("clerk1").await;
+    let r = clerk(&app, &town_clerk, &id, json!({ "entry": "settle", "actual_costs_cents": 900_000 })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let settled = record(&app, &town_clerk, &id).await;
+    assert_eq!(settled["state"], "settled");
+    assert_eq!(settled["settlement"]["balance_cents"], 300_000);
+
+    // Every step is in the record's history and the audit chain.
+    let kinds: Vec<String> = settled["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "filed", "fee_recorded", "security_recorded", "scheduled", "denied", "amended",
+            "security_recorded", "scheduled", "issued", "settled"
+        ]
+    );
+    assert_eq!(app.audit_actions("permit.issue").await.len(), 1);
+    let verified = app::store::audit::verify(&app.state.store.reader)
+        .await
+        .unwrap();
+    assert!(verified.is_ok());
+}
+
+#[tokio::test]
+async fn an_application_nobody_decides_is_deemed_denied_on_the_eighth_day() {
+    let app = TestApp::new().await;
+    let d = desk(&app).await;
+    let (id, token) = apply(&app, application(&civil::date_text(today(&app) + 40))).await;
+    ready_for_the_board(&app, &d, &id, true).await;
+    // Considered two days from now: due by day 9; deemed denied from day 10.
+    app.clock.advance_minutes(9 * 24 * 60);
+    assert_eq!(status(&app, &token).await.json()["state"], "scheduled");
+    app.clock.advance_minutes(24 * 60);
+    let seen = status(&app, &token).await.json();
+    assert_eq!(seen["state"], "deemed_denied");
+    // Ten days on, the Selectman signs in again (sessions end after 30 idle minutes).
+    let selectman = app.session("select1").await;
+    let late = decide(&app, &selectman, &id, 1, json!({ "decision": "deny", "findings": [] })).await;
+    assert_eq!(late.status, StatusCode::CONFLICT);
+    assert!(late.body.contains("§52-9 B(3)"), "{}", late.body);
+    let pdf = app.get(&format!("/permits/status/pdf?token={token}"), None).await;
+    assert_eq!(pdf.status, StatusCode::OK, "the deemed denial prints");
+}
+
+#[tokio::test]
+async fn bad_input_names_its_field_and_section_and_stores_nothing() {
+    let app = TestApp::new().await;
+    let soon = civil::date_text(today(&app) + 30);
+    let yesterday = civil::date_text(today(&app) - 1);
+    let cases = [
+        ("attendance", json!(0), "§52-10(2)(f)"),
+        ("first_day", json!(yesterday), "§52-9 A"),
+        ("last_day", json!(civil::date_text(today(&app) + 29)), "on or after"),
+    ];
+    for (field, value, words) in cases {
+        let mut body = application(&soon);
+        if field == "first_day" {
+            body["last_day"] = value.clone();
+        }
+        body[field] = value;
+        let r = app
+            .post("/api/permits/apply", json!({ "application": body }), None)
+            .await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{field}: {}", r.body);
+        let errors = &r.json()["errors"];
+        assert_eq!(errors[0]["field"], field, "{}", r.body);
+        assert!(errors[0]["message"].as_str().unwrap().contains(words), "{}", r.body);
+    }
+    assert_eq!(app.count("permit_application").await, 0);
+    // A guessed or malformed token opens nothing.
+    let guessed = status(&app, &"ab".repeat(32)).await;
+    assert_eq!(guessed.status, StatusCode::NOT_FOUND);
+    assert_eq!(status(&app, "../../etc").await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn each_role_does_only_its_part() {
+    let app = TestApp::new().await;
+    let d = desk(&app).await;
+    let (id, _) = apply(&app, application(&civil::date_text(today(&app) + 30))).await;
+    // An officer reads but neither records nor decides.
+    let r = clerk(&app, &d.officer, &id, json!({ "entry": "fee", "receipt": "R-9" })).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    let r = decide(&app, &d.officer, &id, 1, json!({ "decision": "issue" })).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    // The clerk does not decide; the Selectmen do not take fees.
+    let r = decide(&app, &d.clerk, &id, 1, json!({ "decision": "issue" })).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    let r = clerk(&app, &d.selectman, &id, json!({ "entry": "fee", "receipt": "R-9" })).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    // Nobody signed in reads the register or a record.
+    let r = app.post("/api/permits/register", json!({ "day": null }), None).await;
+    assert_eq!(r.status, StatusCode::UNAUTHORIZED);
+    // Scheduling before the fee is refused with the section.
+    let r = clerk(&app, &d.clerk, &id, json!({ "entry": "schedule", "day": civil::date_text(today(&app) + 1) })).await;
+    assert_eq!(r.status, StatusCode::CONFLICT);
+    assert!(r.body.contains("§52-9 A"), "{}", r.body);
+    // An advisor's opinion is kept, and the operator does not see it.
+    app.user("fire1", &[Role::Advisor]).await;
+    let fire = app.session("fire1").await;
+    let r = app
+        .post(
+            "/api/permits/opinion",
+            json!({ "application_id": id, "capacity": "Fire Chief", "opinion": "Two engines on standby." }),
+            Some(&fire),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(record(&app, &d.selectman, &id).await["opinions"][0]["capacity"], "Fire Chief");
+}
+
+#[tokio::test]
+async fn the_public_calls_are_rate_limited_per_address() {
+    let app = TestApp::with(server::config::Serve {
+        sign_in_per_minute: 3,
+        ..server::config::Serve::default()
+    })
+    .await;
+    let token = "ab".repeat(32);
+    for _ in 0..3 {
+        assert_eq!(status(&app, &token).await.status, StatusCode::NOT_FOUND);
+    }
+    assert_eq!(status(&app, &token).await.status, StatusCode::TOO_MANY_REQUESTS);
+}
