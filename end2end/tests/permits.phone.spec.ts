@@ -88,7 +88,7 @@ test('an operator applies online for 2,400 people; denied with the generated rea
   // The Town Clerk records the fee, the Town's estimate, bond and deposit, and the meeting.
   await handOver(page);
   await openApplication(page, 'townclerk', number);
-  await page.getByLabel('Receipt number for the $100 fee (§52-9 A)').fill('R-2026-118');
+  await page.getByLabel('Receipt number for the permit fee (§52-9 A)').fill('R-2026-118');
   await page.getByRole('button', { name: 'Record the fee' }).click();
   await expect(page.getByTestId('permit-state')).toHaveText('Fee recorded, awaiting scheduling');
   await page.getByLabel("The Town's estimate of its public costs ($)").fill('10000');

@@ -16,6 +16,9 @@ enum Who {
     Chief,
     Clerk,
     Admin,
+    TownClerk,
+    Selectman,
+    Advisor,
 }
 
 const EVERYONE: &[Who] = &[
@@ -24,8 +27,30 @@ const EVERYONE: &[Who] = &[
     Who::Chief,
     Who::Clerk,
     Who::Admin,
+    Who::TownClerk,
+    Who::Selectman,
+    Who::Advisor,
 ];
-const SIGNED_IN: &[Who] = &[Who::Officer, Who::Chief, Who::Clerk, Who::Admin];
+const SIGNED_IN: &[Who] = &[
+    Who::Officer,
+    Who::Chief,
+    Who::Clerk,
+    Who::Admin,
+    Who::TownClerk,
+    Who::Selectman,
+    Who::Advisor,
+];
+/// Article II (#19): who reads the permit register, and each part of a permit.
+const PERMIT_READERS: &[Who] = &[
+    Who::Officer,
+    Who::Chief,
+    Who::TownClerk,
+    Who::Selectman,
+    Who::Advisor,
+];
+const TOWN_CLERK: &[Who] = &[Who::TownClerk];
+const SELECTMAN: &[Who] = &[Who::Selectman];
+const ADVISORS: &[Who] = &[Who::Chief, Who::Advisor];
 const ADMIN: &[Who] = &[Who::Admin];
 const OFFICER: &[Who] = &[Who::Officer];
 const READERS: &[Who] = &[Who::Officer, Who::Chief, Who::Clerk];
@@ -40,6 +65,8 @@ struct Fixture {
     /// A complete, citable report: arguments must decode before a server
     /// function can authorize, so a malformed body would test the decoder.
     report: Value,
+    /// A permit application that decodes (and is refused as incomplete).
+    application: Value,
 }
 
 /// Builds a request body from the fixture.
@@ -228,6 +255,47 @@ fn expectations() -> Vec<(&'static str, &'static [Who], Body)> {
             READERS,
             |_| json!({ "number": "WPD-1999-000001" }),
         ),
+        (
+            "/api/permits/apply",
+            EVERYONE,
+            |f| json!({ "application": f.application }),
+        ),
+        (
+            "/api/permits/status",
+            EVERYONE,
+            |_| json!({ "token": "ab".repeat(32) }),
+        ),
+        (
+            "/api/permits/amend",
+            EVERYONE,
+            |f| json!({ "token": "ab".repeat(32), "application": f.application }),
+        ),
+        (
+            "/api/permits/file-paper",
+            TOWN_CLERK,
+            |f| json!({ "application": f.application }),
+        ),
+        ("/api/permits/register", PERMIT_READERS, |_| json!({ "day": null })),
+        (
+            "/api/permits/get",
+            PERMIT_READERS,
+            |f| json!({ "application_id": f.target_user }),
+        ),
+        (
+            "/api/permits/clerk",
+            TOWN_CLERK,
+            |f| json!({ "application_id": f.target_user, "action": { "entry": "fee", "receipt": "R-1" } }),
+        ),
+        (
+            "/api/permits/decide",
+            SELECTMAN,
+            |f| json!({ "application_id": f.target_user, "revision": 1, "decision": { "decision": "issue" } }),
+        ),
+        (
+            "/api/permits/opinion",
+            ADVISORS,
+            |f| json!({ "application_id": f.target_user, "capacity": "Fire Chief", "opinion": "Two engines." }),
+        ),
     ]
 }
 
@@ -244,6 +312,9 @@ async fn every_server_function_allows_exactly_the_roles_in_the_table() {
         (Who::Chief, "chief", &[Role::Chief][..]),
         (Who::Clerk, "clerk", &[Role::Clerk][..]),
         (Who::Admin, "admin", &[Role::Admin][..]),
+        (Who::TownClerk, "townclerk", &[Role::TownClerk][..]),
+        (Who::Selectman, "selectman", &[Role::Selectman][..]),
+        (Who::Advisor, "advisor", &[Role::Advisor][..]),
     ] {
         let _ = who;
         app.user(username, roles).await;
@@ -252,6 +323,8 @@ async fn every_server_function_allows_exactly_the_roles_in_the_table() {
         target_user: target.to_string(),
         report: serde_json::to_value(support::refusal_report(app.clock_now()))
             .expect("a report serializes"),
+        application: serde_json::to_value(app::pages::permits::form::blank())
+            .expect("an application serializes"),
     };
     let table: BTreeMap<&str, (&[Who], Body)> = expectations()
         .into_iter()
@@ -289,6 +362,9 @@ async fn every_server_function_allows_exactly_the_roles_in_the_table() {
                 Who::Chief => Some(app.session("chief").await),
                 Who::Clerk => Some(app.session("clerk").await),
                 Who::Admin => Some(app.session("admin").await),
+                Who::TownClerk => Some(app.session("townclerk").await),
+                Who::Selectman => Some(app.session("selectman").await),
+                Who::Advisor => Some(app.session("advisor").await),
             };
             let reply = app.post(path, body(&fixture), cookie.as_deref()).await;
             let was_denied = denied(&reply.kind());
@@ -316,7 +392,7 @@ async fn every_server_function_allows_exactly_the_roles_in_the_table() {
 async fn an_account_the_policy_holds_at_enrolment_can_call_nothing_else() {
     let app = TestApp::new().await;
     let target = app.user("target", &[Role::Officer]).await;
-    let every_role = [Role::Officer, Role::Chief, Role::Clerk, Role::Admin];
+    let every_role = Role::ALL;
     app.user("everything", &every_role).await;
     sqlx::query("UPDATE setting SET value = '1' WHERE key = 'auth.second_factor_required'")
         .execute(&app.state.store.writer)
@@ -326,6 +402,8 @@ async fn an_account_the_policy_holds_at_enrolment_can_call_nothing_else() {
         target_user: target.to_string(),
         report: serde_json::to_value(support::refusal_report(app.clock_now()))
             .expect("a report serializes"),
+        application: serde_json::to_value(app::pages::permits::form::blank())
+            .expect("an application serializes"),
     };
     let mut held = 0;
     for (path, allowed, body) in expectations() {

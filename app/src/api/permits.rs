@@ -13,7 +13,7 @@ use crate::model::permit::{DecisionRecord, Filed, PermitApplication, PermitDecis
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(tag = "entry", rename_all = "snake_case")]
 pub enum ClerkAction {
-    /// §52-9 A: the $100 fee received, with its receipt number.
+    /// §52-9 A: the permit fee received, with its receipt number.
     Fee { receipt: String },
     /// §52-9 D: the Town's estimate of its public costs, the bond and the deposit furnished.
     Security {
@@ -202,7 +202,10 @@ pub async fn record_clerk_entry(
             if receipt.trim().is_empty() || receipt.chars().count() > 100 {
                 return Err(AppError::invalid(
                     "receipt",
-                    "Receipt: the number of the Town's receipt for the $100 fee (§52-9 A).",
+                    format!(
+                        "Receipt: the number of the Town's receipt for the {} fee (§52-9 A).",
+                        crate::ordinance::article_ii::Requirements::fee_text()
+                    ),
                 ));
             }
             ClerkEntry::Fee {

@@ -77,7 +77,14 @@ pub fn pdf(record: &PermitRecord) -> Option<Vec<u8>> {
                 }
             }
             doc.field("Revision", &d.revision.to_string());
-            doc.text("A violation of Article II is subject to a fine of $1,000.00 plus costs (§52-12).", 10.0, false);
+            doc.text(
+                &format!(
+                    "A violation of Article II is subject to a fine of {}.",
+                    crate::ordinance::Penalty::ARTICLE_II.statement()
+                ),
+                10.0,
+                false,
+            );
             doc.gap(18.0);
             doc.signature_line("For the Board of Selectmen");
         }

@@ -270,7 +270,7 @@ pub struct ClerkRecord {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PermitState {
-    /// Received; the $100 fee not yet recorded (§52-9 A).
+    /// Received; the permit fee not yet recorded (§52-9 A).
     Filed,
     FeeRecorded,
     /// On the agenda of the Selectmen's meeting of `consideration_day`.
@@ -590,14 +590,18 @@ mod tests {
     #[test]
     fn each_bad_field_is_named_with_its_section_and_nothing_else_is_blamed() {
         let today = day("2027-06-01");
-        let cases: [(&str, fn(&mut PermitApplication), &str); 7] = [
+        let cases: [(&str, fn(&mut PermitApplication), &str); 8] = [
             ("attendance", |a| a.attendance = 0, "§52-10(2)(f)"),
             ("attendance", |a| a.attendance = 5_000_000, "at most"),
-            ("first_day", |a| a.first_day = "2027-05-01".into(), "in the past"),
+            ("first_day", |a| {
+                a.first_day = "2027-05-01".into();
+                a.last_day = "2027-05-01".into();
+            }, "in the past"),
             ("last_day", |a| a.last_day = "2027-07-09".into(), "on or after"),
             ("operator", |a| a.operator = " ".into(), "§52-6(4)"),
             ("map_point", |a| a.map_point = "north of the pier".into(), "latitude"),
             ("starts", |a| a.starts = "25:00".into(), "HH:MM"),
+            ("last_day", |a| a.last_day = "2027-08-20".into(), "at most 31 days"),
         ];
         for (field, spoil, words) in cases {
             let mut a = application();

@@ -318,7 +318,7 @@ async fn id_of_token(conn: &mut SqliteConnection, token: &str) -> Result<Uuid, A
 /// What the Town Clerk records (§52-9 A, §52-9 D).
 #[derive(Debug, Clone)]
 pub enum ClerkEntry<'a> {
-    /// The $100 fee, with the receipt number.
+    /// The permit fee, with the receipt number.
     Fee { receipt: &'a str, cents: u64 },
     /// The Town's estimate of its public costs, and the bond and deposit furnished.
     Security {
@@ -390,7 +390,7 @@ pub async fn clerk(
         ClerkEntry::Schedule { day } => {
             refuse_unless(
                 matches!(state, PermitState::FeeRecorded | PermitState::Scheduled),
-                format!("Application {number}: record the $100 fee before the Selectmen consider it (§52-9 A)."),
+                format!("Application {number}: record the {} fee before the Selectmen consider it (§52-9 A).", Requirements::fee_text()),
             )?;
             refuse_unless(
                 current.estimated_costs_cents.is_some(),

@@ -183,6 +183,11 @@ impl Requirements {
     /// §52-9 A: "a non-refundable permit fee of $100".
     pub const FEE_CENTS: u64 = 100 * 100;
 
+    /// The fee as the forms and notices print it: `$100.00`.
+    pub fn fee_text() -> String {
+        crate::ordinance::penalty::dollars(i64::try_from(Requirements::FEE_CENTS).unwrap_or(0))
+    }
+
     /// The standards for a valid `plan` ([`Plan::validate`]).
     pub fn for_plan(plan: &Plan) -> Requirements {
         let n = plan.attendance;

@@ -363,7 +363,7 @@ fn ClerkForms(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
                     ev.prevent_default();
                     act.dispatch(Ok(ClerkAction::Fee { receipt: receipt.get_untracked() }));
                 }>
-                    <TextField name="receipt" label="Receipt number for the $100 fee (§52-9 A)" value=receipt error/>
+                    <TextField name="receipt" label="Receipt number for the permit fee (§52-9 A)" value=receipt error/>
                     <button type="submit" disabled=busy>"Record the fee"</button>
                 </form>
             })}

@@ -400,8 +400,9 @@ pub fn Calculator(app: RwSignal<PermitApplication>) -> impl IntoView {
                 Some((need, short, first_day)) => view! {
                     <RequirementList need/>
                     <p class="hint">{format!(
-                        "File with the Town Clerk by {} (20 days before the first day, §52-9 A).",
-                        crate::model::civil::date_text(calendar::last_filing_day(first_day))
+                        "File with the Town Clerk by {} ({} days before the first day, §52-9 A).",
+                        crate::model::civil::date_text(calendar::last_filing_day(first_day)),
+                        calendar::FILING_DAYS_AHEAD
                     )}</p>
                     {if short.is_empty() {
                         view! { <p class="notice ok" data-testid="plan-meets">"As typed, the plan meets every standard above."</p> }.into_any()

@@ -26,7 +26,12 @@ pub fn ApplyPage() -> impl IntoView {
     view! {
         <Title text="Apply for a mass gathering permit"/>
         <h1>"Apply for a mass gathering permit"</h1>
-        <p>"An outdoor gathering of 500 or more persons for two or more hours needs a permit from the Board of Selectmen (Town Code §52-7). Apply at least 20 days before the first day; the fee is $100 and is not refundable (§52-9 A)."</p>
+        <p>{format!(
+            "An outdoor gathering of {} or more persons for two or more hours needs a permit from the Board of Selectmen (Town Code §52-7). Apply at least {} days before the first day; the fee is {} and is not refundable (§52-9 A).",
+            crate::ordinance::article_ii::permit::PERMIT_ATTENDANCE,
+            crate::ordinance::article_ii::calendar::FILING_DAYS_AHEAD,
+            crate::ordinance::article_ii::Requirements::fee_text(),
+        )}</p>
         {move || match filed() {
             Some(filed) => view! { <FiledNotice filed/> }.into_any(),
             None => view! {
@@ -49,7 +54,10 @@ pub fn FiledNotice(filed: Filed) -> impl IntoView {
             <h2>{format!("Application {} received", filed.number)}</h2>
             <p>"Keep this private link: it is the only way to see the application's status and, if the Selectmen deny it, to make the changes their decision lists. It is shown only now."</p>
             <p><a href=link.clone() data-testid="status-link">{link.clone()}</a></p>
-            <p>"Pay the $100 fee to the Town Clerk; the Board of Selectmen considers the application once the fee is recorded (§52-9 A)."</p>
+            <p>{format!(
+                "Pay the {} fee to the Town Clerk; the Board of Selectmen considers the application once the fee is recorded (§52-9 A).",
+                crate::ordinance::article_ii::Requirements::fee_text()
+            )}</p>
         </section>
     }
 }

@@ -39,7 +39,7 @@ pub fn PermitSummary(record: PermitRecord) -> impl IntoView {
         (
             "Fee (§52-9 A)",
             match &record.clerk.fee_receipt {
-                Some(r) => format!("$100 received, receipt {r}"),
+                Some(r) => format!("{} received, receipt {r}", crate::ordinance::article_ii::Requirements::fee_text()),
                 None => "not yet recorded".to_owned(),
             },
         ),
