@@ -63,6 +63,8 @@ fn every_curl_example_in_docs_api_md_works() {
         ("officer", "officer", Some("117")),
         ("chief", "chief", None),
         ("clerk", "clerk", None),
+        ("townclerk", "town_clerk", None),
+        ("selectman", "selectman", None),
     ] {
         let mut cmd = Command::new(bin);
         base_env(&mut cmd);

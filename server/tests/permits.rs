@@ -15,7 +15,7 @@ use support::TestApp;
 
 /// The Town day of the test clock (America/New_York: 2026-07-04 at noon).
 fn today(app: &TestApp) -> i64 {
-    civil::day_number(&app.state.settings.town_zone.date(app.clock_now())).unwrap()
+    civil::day_number(&app.state.settings.town_zone.date(app.clock_now())).expect("present")
 }
 
 /// A plan for 2,400 persons that meets every standard but the toilets: 4 per
@@ -89,10 +89,10 @@ async fn apply(app: &TestApp, body: Value) -> (String, String) {
         .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     let filed = reply.json();
-    assert!(filed["number"].as_str().unwrap().starts_with("MG-2026-"));
+    assert!(filed["number"].as_str().expect("present").starts_with("MG-2026-"));
     (
-        filed["application_id"].as_str().unwrap().to_owned(),
-        filed["token"].as_str().unwrap().to_owned(),
+        filed["application_id"].as_str().expect("present").to_owned(),
+        filed["token"].as_str().expect("present").to_owned(),
     )
 }
 
@@ -158,9 +158,9 @@ async fn denied_with_the_generated_reasons_then_fixed_through_the_link_and_issue
     assert_eq!(before["state"], "scheduled");
     let reasons: Vec<String> = before["shortfalls"]
         .as_array()
-        .unwrap()
+        .expect("present")
         .iter()
-        .map(|s| s["provision"].as_str().unwrap().to_owned())
+        .map(|s| s["provision"].as_str().expect("present").to_owned())
         .collect();
     assert_eq!(reasons, ["S52_10_4D"], "{before}");
 
@@ -178,7 +178,7 @@ async fn denied_with_the_generated_reasons_then_fixed_through_the_link_and_issue
         "Provide 7 toilets for men and 7 for women (one for each 350 persons, separate for each sex)."
     );
     assert_eq!(seen["decision"]["by"], "the Board of Selectmen");
-    assert!(seen["opinions"].as_array().unwrap().is_empty());
+    assert!(seen["opinions"].as_array().expect("present").is_empty());
 
     // The operator fixes the plan through the link; it goes back to the clerk.
     let mut fixed = application(&first);
@@ -191,7 +191,7 @@ async fn denied_with_the_generated_reasons_then_fixed_through_the_link_and_issue
     let back = record(&app, &d.clerk, &id).await;
     assert_eq!(back["state"], "fee_recorded", "the fee stays recorded");
     assert_eq!(back["revision"], 2);
-    assert!(back["shortfalls"].as_array().unwrap().is_empty(), "{back}");
+    assert!(back["shortfalls"].as_array().expect("present").is_empty(), "{back}");
     ready_for_the_board(&app, &d, &id, false).await;
 
     // Deciding on the revision read before the change is refused.
@@ -219,7 +219,7 @@ async fn denied_with_the_generated_reasons_then_fixed_through_the_link_and_issue
     let r = app
         .post("/api/permits/register", json!({ "day": other_day }), Some(&d.officer))
         .await;
-    assert_eq!(r.json().as_array().unwrap().len(), 0);
+    assert_eq!(r.json().as_array().expect("present").len(), 0);
 
     // Settlement only after the gathering: a refund of the excess.
     let early = clerk(&app, &d.clerk, &id, json!({ "entry": "settle", "actual_costs_cents": 900_000 })).await;
@@ -235,9 +235,9 @@ async fn denied_with_the_generated_reasons_then_fixed_through_the_link_and_issue
     // Every step is in the record's history and the audit chain.
     let kinds: Vec<String> = settled["history"]
         .as_array()
-        .unwrap()
+        .expect("present")
         .iter()
-        .map(|e| e["kind"].as_str().unwrap().to_owned())
+        .map(|e| e["kind"].as_str().expect("present").to_owned())
         .collect();
     assert_eq!(
         kinds,
@@ -249,7 +249,7 @@ async fn denied_with_the_generated_reasons_then_fixed_through_the_link_and_issue
     assert_eq!(app.audit_actions("permit.issue").await.len(), 1);
     let verified = app::store::audit::verify(&app.state.store.reader)
         .await
-        .unwrap();
+        .expect("present");
     assert!(verified.is_ok());
 }
 
@@ -296,7 +296,7 @@ async fn bad_input_names_its_field_and_section_and_stores_nothing() {
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{field}: {}", r.body);
         let errors = &r.json()["errors"];
         assert_eq!(errors[0]["field"], field, "{}", r.body);
-        assert!(errors[0]["message"].as_str().unwrap().contains(words), "{}", r.body);
+        assert!(errors[0]["message"].as_str().expect("present").contains(words), "{}", r.body);
     }
     assert_eq!(app.count("permit_application").await, 0);
     // A guessed or malformed token opens nothing.

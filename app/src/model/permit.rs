@@ -575,14 +575,14 @@ mod tests {
     }
 
     fn day(text: &str) -> i64 {
-        civil::day_number(text).unwrap()
+        civil::day_number(text).expect("a date")
     }
 
     #[test]
     fn a_complete_application_has_no_problem_and_its_hours_make_the_plan() {
         let a = application();
         assert_eq!(a.problems(day("2027-06-01")), vec![]);
-        let s = a.schedule().unwrap();
+        let s = a.schedule().expect("a schedule");
         assert_eq!((s.daily_minutes, s.overnight, s.days()), (480, false, 1));
         assert_eq!(a.plan(&s, 0).minutes, 480);
     }
@@ -590,7 +590,8 @@ mod tests {
     #[test]
     fn each_bad_field_is_named_with_its_section_and_nothing_else_is_blamed() {
         let today = day("2027-06-01");
-        let cases: [(&str, fn(&mut PermitApplication), &str); 8] = [
+        type Spoil = fn(&mut PermitApplication);
+        let cases: [(&str, Spoil, &str); 8] = [
             ("attendance", |a| a.attendance = 0, "§52-10(2)(f)"),
             ("attendance", |a| a.attendance = 5_000_000, "at most"),
             ("first_day", |a| {
@@ -618,7 +619,7 @@ mod tests {
         let mut a = application();
         a.starts = "18:00".into();
         a.ends = "02:00".into();
-        let s = a.schedule().unwrap();
+        let s = a.schedule().expect("a schedule");
         assert!(s.overnight);
         assert_eq!(s.daily_minutes, 8 * 60);
         let provided = a.provided_with(&s, &ClerkRecord::default());

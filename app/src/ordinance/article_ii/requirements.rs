@@ -156,6 +156,13 @@ pub struct Requirements {
     pub fee_cents: u64,
 }
 
+/// §52-10(9) in words: the noise limit it cites is in "Chapter lot" of the Town
+/// Code, a defect in the text; until the Town confirms the chapter and its
+/// decibel level, no limit is applied and the precautions are what is checked.
+pub const SOUND_LIMIT_UNCONFIRMED: &str = "precautions so the sound does not carry \
+     unreasonably beyond the site; the decibel limit §52-10(9) cites (\"Chapter lot\" of the \
+     Town Code, a defect in the text) is unconfirmed, so no limit is applied";
+
 /// §52-10(2)(e): service road widths, in feet.
 pub const ONE_LANE_FEET: u32 = 12;
 pub const TWO_LANES_FEET: u32 = 24;

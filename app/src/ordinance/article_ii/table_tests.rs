@@ -358,9 +358,9 @@ fn a_late_filing_is_the_first_reason_and_twenty_days_ahead_is_in_time() {
     let p = plan(2_400, 0);
     let provided = complete(&p);
     let first_day = 20_000;
-    let on_time = application_shortfalls(&p, &provided, first_day - 20, first_day).unwrap();
+    let on_time = application_shortfalls(&p, &provided, first_day - 20, first_day).expect("a valid plan");
     assert!(on_time.is_empty(), "{on_time:?}");
-    let late = application_shortfalls(&p, &provided, first_day - 19, first_day).unwrap();
+    let late = application_shortfalls(&p, &provided, first_day - 19, first_day).expect("a valid plan");
     assert_eq!(late.len(), 1);
     assert_eq!(late[0].provision, Provision::S52_9A);
     assert!(late[0].finding.contains("1 day(s) late"), "{late:?}");
@@ -368,7 +368,7 @@ fn a_late_filing_is_the_first_reason_and_twenty_days_ahead_is_in_time() {
         toilets_men: 4,
         ..provided
     };
-    let both = application_shortfalls(&p, &short, first_day - 19, first_day).unwrap();
+    let both = application_shortfalls(&p, &short, first_day - 19, first_day).expect("a valid plan");
     assert_eq!(
         both.iter().map(|s| s.provision).collect::<Vec<_>>(),
         [Provision::S52_9A, Provision::S52_10_4D]

@@ -439,6 +439,7 @@ pub fn RequirementList(need: Requirements) -> impl IntoView {
         ("§52-10(5)(d)", format!("{} refuse collections", need.collections)),
         ("§52-10(5)(e)", format!("grounds cleared within {} hours", need.clear_within_hours)),
         ("§52-10(7)(e)", format!("{} law enforcement officers on site", need.officers)),
+        ("§52-10(9)", crate::ordinance::article_ii::requirements::SOUND_LIMIT_UNCONFIRMED.to_owned()),
         ("§52-11", format!("insurance {} / {} bodily injury, {} property", money(need.insurance_per_person_cents), money(need.insurance_per_occurrence_cents), money(need.insurance_property_cents))),
         ("§52-9 D", format!("bond of {} or more; deposit {}", money(need.bond_cents), if need.deposit_cents == 0 { "120 % of the Town's estimate".to_owned() } else { money(need.deposit_cents) })),
         ("§52-9 A", format!("fee {} (not refundable)", money(need.fee_cents))),
