@@ -31,15 +31,11 @@ const EVERYONE: &[Who] = &[
     Who::Selectman,
     Who::Advisor,
 ];
-const SIGNED_IN: &[Who] = &[
-    Who::Officer,
-    Who::Chief,
-    Who::Clerk,
-    Who::Admin,
-    Who::TownClerk,
-    Who::Selectman,
-    Who::Advisor,
-];
+/// Everyone but the anonymous caller.
+const SIGNED_IN: &[Who] = match EVERYONE.split_first() {
+    Some((_, signed_in)) => signed_in,
+    None => &[],
+};
 /// Article II (#19): who reads the permit register, and each part of a permit.
 const PERMIT_READERS: &[Who] = &[
     Who::Officer,

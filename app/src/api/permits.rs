@@ -75,6 +75,17 @@ mod serve {
         }
     }
 
+    /// Files an application checked through the rules, whichever way it came.
+    pub async fn file(
+        state: &AppState,
+        desk: Desk<'_>,
+        application: &crate::model::permit::PermitApplication,
+    ) -> Result<crate::model::permit::Filed, AppError> {
+        AppError::unless_any(application.problems(desk.today))?;
+        crate::store::permits::file(&state.store, desk, &state.settings.town_zone, application)
+            .await
+    }
+
     /// A token that cannot be one answers as one that matches nothing.
     pub fn token(token: &str) -> Result<&str, AppError> {
         let token = token.trim();
@@ -92,15 +103,7 @@ mod serve {
 pub async fn apply_for_permit(application: PermitApplication) -> Result<Filed, AppError> {
     let request = crate::auth::guard::public()?;
     serve::limit(&request, "permit-apply")?;
-    let desk = serve::public_desk(&request);
-    AppError::unless_any(application.problems(desk.today))?;
-    crate::store::permits::file(
-        &request.state.store,
-        desk,
-        &request.state.settings.town_zone,
-        &application,
-    )
-    .await
+    serve::file(&request.state, serve::public_desk(&request), &application).await
 }
 
 /// The application the status link opens.
@@ -139,15 +142,7 @@ pub async fn amend_application(
 pub async fn file_paper_application(application: PermitApplication) -> Result<Filed, AppError> {
     let request =
         crate::auth::guard::authorize(crate::access::Permission::ReceiveApplications).await?;
-    let desk = serve::desk(&request);
-    AppError::unless_any(application.problems(desk.today))?;
-    crate::store::permits::file(
-        &request.state.store,
-        desk,
-        &request.state.settings.town_zone,
-        &application,
-    )
-    .await
+    serve::file(&request.state, serve::desk(&request), &application).await
 }
 
 /// The permit register; with `day` (`YYYY-MM-DD`), the applications whose

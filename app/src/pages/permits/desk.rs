@@ -7,8 +7,7 @@ use leptos_meta::Title;
 use leptos_router::hooks::use_params_map;
 use uuid::Uuid;
 
-use super::form::{blank, ApplicationFields, Calculator};
-use super::public::FiledNotice;
+use super::form::{NewApplication, Unit};
 use super::view::{DecisionPanel, PermitSummary, ShortfallList, StateBadge};
 use crate::access::{Decision, Permission};
 use crate::api::permits::{
@@ -113,27 +112,11 @@ pub fn PaperApplicationPage() -> impl IntoView {
 
 #[component]
 fn PaperForm() -> impl IntoView {
-    let app = RwSignal::new(blank());
-    let ready = hydrated();
     let send = Action::new(move |a: &PermitApplication| file_paper_application(a.clone()));
-    let error = Signal::derive(move || send.value().get().and_then(Result::err));
-    let submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        send.dispatch(app.get_untracked());
-    };
     view! {
         <h1>"Paper permit application"</h1>
         <p class="hint">"Type the application as received. The operator gets the same private status link as an online application: print it for them."</p>
-        {move || match send.value().get().and_then(Result::ok) {
-            Some(filed) => view! { <FiledNotice filed/> }.into_any(),
-            None => view! {
-                <form class="permit-form" on:submit=submit novalidate>
-                    <ApplicationFields app error/>
-                    <Calculator app/>
-                    <button type="submit" disabled=move || !ready.get() || send.pending().get()>"File the application"</button>
-                </form>
-            }.into_any(),
-        }}
+        <NewApplication action=send button="File the application"/>
     }
 }
 
@@ -310,18 +293,9 @@ fn DecideForm(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
 
 /// Dollars typed → cents, or the field's error.
 fn cents_of(field: &'static str, text: &str) -> Result<u64, AppError> {
-    let clean: String = text.chars().filter(|c| !matches!(c, ',' | '$' | ' ')).collect();
-    let (whole, frac) = clean.split_once('.').unwrap_or((&clean, ""));
-    let whole: Option<u64> = whole.parse().ok();
-    let frac: Option<u64> = match frac.len() {
-        0 => Some(0),
-        1 | 2 => format!("{frac:0<2}").parse().ok(),
-        _ => None,
-    };
-    whole
-        .zip(frac)
-        .and_then(|(w, f)| w.checked_mul(100)?.checked_add(f))
-        .ok_or_else(|| AppError::invalid(field, "An amount in dollars, e.g. 12000 or 12000.50."))
+    Unit::Dollars
+        .parse(text)
+        .ok_or_else(|| AppError::invalid(field, Unit::Dollars.problem()))
 }
 
 #[component]

@@ -31,7 +31,8 @@ pub enum Unit {
 }
 
 impl Unit {
-    fn parse(self, text: &str) -> Option<u64> {
+    /// The value typed, in the unit's smallest part; `None` when it is not a number.
+    pub fn parse(self, text: &str) -> Option<u64> {
         let clean: String = text
             .chars()
             .filter(|c| !matches!(c, ',' | '$' | ' '))
@@ -62,7 +63,7 @@ impl Unit {
         }
     }
 
-    fn problem(self) -> &'static str {
+    pub fn problem(self) -> &'static str {
         match self {
             Unit::Whole => "A whole number, e.g. 24.",
             Unit::Dollars => "An amount in dollars, e.g. 300000 or 1250.50.",
@@ -368,6 +369,45 @@ pub fn ApplicationFields(
                 get=|a| a.provided.insurance_property_cents set=|a, v| a.provided.insurance_property_cents = v/>
             <p class="hint">"The bond (at least $5,000) and the deposit (120 % of the Town's estimate of its public costs) are furnished to the Town Clerk (§52-9 D)."</p>
         </section>
+    }
+}
+
+/// The whole form — fields, calculator, send button — for `action`: a new
+/// application (online or from paper), or the operator's changes.
+#[component]
+pub fn ApplicationForm<T>(
+    app: RwSignal<PermitApplication>,
+    action: Action<PermitApplication, Result<T, AppError>>,
+    button: &'static str,
+) -> impl IntoView
+where
+    T: Clone + Send + Sync + 'static,
+{
+    let ready = crate::components::session::hydrated();
+    let error = Signal::derive(move || action.value().get().and_then(Result::err));
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        action.dispatch(app.get_untracked());
+    };
+    view! {
+        <form class="permit-form" on:submit=submit novalidate>
+            <ApplicationFields app error/>
+            <Calculator app/>
+            <button type="submit" disabled=move || !ready.get() || action.pending().get()>{button}</button>
+        </form>
+    }
+}
+
+/// A new application: the form, then its number and private link.
+#[component]
+pub fn NewApplication(
+    action: Action<PermitApplication, Result<crate::model::permit::Filed, AppError>>,
+    button: &'static str,
+) -> impl IntoView {
+    let app = RwSignal::new(blank());
+    move || match action.value().get().and_then(Result::ok) {
+        Some(filed) => view! { <super::public::FiledNotice filed/> }.into_any(),
+        None => view! { <ApplicationForm app action button/> }.into_any(),
     }
 }
 

@@ -5,24 +5,15 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
-use super::form::{blank, ApplicationFields, Calculator};
+use super::form::{ApplicationForm, NewApplication};
 use super::view::{DecisionPanel, PermitSummary, ShortfallList};
 use crate::api::permits::{amend_application, apply_for_permit, permit_status};
-use crate::components::session::hydrated;
 use crate::model::permit::{Filed, PermitApplication, PermitRecord};
 
 /// `/permits/apply`: anyone may apply.
 #[component]
 pub fn ApplyPage() -> impl IntoView {
-    let app = RwSignal::new(blank());
-    let ready = hydrated();
     let send = Action::new(move |a: &PermitApplication| apply_for_permit(a.clone()));
-    let error = Signal::derive(move || send.value().get().and_then(Result::err));
-    let filed = move || send.value().get().and_then(Result::ok);
-    let submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        send.dispatch(app.get_untracked());
-    };
     view! {
         <Title text="Apply for a mass gathering permit"/>
         <h1>"Apply for a mass gathering permit"</h1>
@@ -32,16 +23,7 @@ pub fn ApplyPage() -> impl IntoView {
             crate::ordinance::article_ii::calendar::FILING_DAYS_AHEAD,
             crate::ordinance::article_ii::Requirements::fee_text(),
         )}</p>
-        {move || match filed() {
-            Some(filed) => view! { <FiledNotice filed/> }.into_any(),
-            None => view! {
-                <form class="permit-form" on:submit=submit novalidate>
-                    <ApplicationFields app error/>
-                    <Calculator app/>
-                    <button type="submit" disabled=move || !ready.get() || send.pending().get()>"Send the application"</button>
-                </form>
-            }.into_any(),
-        }}
+        <NewApplication action=send button="Send the application"/>
     }
 }
 
@@ -110,27 +92,17 @@ fn OperatorRecord(record: PermitRecord, token: String, version: RwSignal<u32>) -
 #[component]
 fn AmendForm(application: PermitApplication, token: String, version: RwSignal<u32>) -> impl IntoView {
     let app = RwSignal::new(application);
-    let ready = hydrated();
     let token = StoredValue::new(token);
     let send = Action::new(move |a: &PermitApplication| {
         amend_application(token.get_value(), a.clone())
     });
-    let error = Signal::derive(move || send.value().get().and_then(Result::err));
     Effect::new(move |_| {
         if matches!(send.value().get(), Some(Ok(()))) {
             version.update(|v| *v += 1);
         }
     });
-    let submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        send.dispatch(app.get_untracked());
-    };
     view! {
-        <form class="permit-form" on:submit=submit novalidate>
-            <h2>"Change the application"</h2>
-            <ApplicationFields app error/>
-            <Calculator app/>
-            <button type="submit" disabled=move || !ready.get() || send.pending().get()>"Send the changes"</button>
-        </form>
+        <h2>"Change the application"</h2>
+        <ApplicationForm app action=send button="Send the changes"/>
     }
 }
