@@ -38,7 +38,7 @@ use crate::components::layout::Layout;
 use crate::components::session::provide_current_user;
 use crate::on_demand::{
     AccountPasswordRoute, AccountSecurityRoute, AdminAuditRoute, AdminSettingsRoute,
-    AdminUsersRoute, CourtCitationRoute, CourtQueueRoute, CourtRegisterRoute, DeskAmendRoute,
+    AdminUsersRoute, CourtCitationRoute, FieldGatheringRoute, CourtQueueRoute, CourtRegisterRoute, DeskAmendRoute,
     DeskDashboardRoute, DeskQueueRoute, DeskRegisterRoute, DeskReportRoute, PermitApplyRoute,
     PermitPaperRoute, PermitRecordRoute, PermitRegisterRoute, PermitStatusRoute,
 };
@@ -171,6 +171,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/admin/settings") view={Lazy::<AdminSettingsRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/field/new") view=NewIncidentPage ssr=ssr()/>
                     <Route path=path!("/field/reports") view=MyReportsPage ssr=ssr()/>
+                    <Route path=path!("/field/gathering") view={Lazy::<FieldGatheringRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/field/reports/:id") view=CorrectReportPage ssr=ssr()/>
                     <Route path=path!("/review") view={Lazy::<DeskQueueRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/register") view={Lazy::<DeskRegisterRoute>::new()} ssr=ssr()/>

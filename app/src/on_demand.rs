@@ -23,6 +23,7 @@ use crate::pages::desk::{
     dashboard::DashboardPage, queue::ReviewQueuePage, register::RegisterPage, report::ReportPage,
 };
 use crate::pages::field::correct::AmendReportPage;
+use crate::pages::field::gathering::GatheringPage;
 use crate::pages::permits::desk::{PaperApplicationPage, PermitRecordPage, PermitRegisterPage};
 use crate::pages::permits::public::{ApplyPage, StatusPage};
 use crate::pages::security::SecurityPage;
@@ -82,6 +83,7 @@ on_demand! {
     PermitRegisterRoute => PermitRegisterPage,
     PermitPaperRoute => PaperApplicationPage,
     PermitRecordRoute => PermitRecordPage,
+    FieldGatheringRoute => GatheringPage,
 }
 
 // Set once the whole page, on-demand page included, runs in the browser.

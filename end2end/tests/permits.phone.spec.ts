@@ -1,5 +1,6 @@
 import { expect, Page, test } from '@playwright/test';
 import { expectAccessible, signIn, waitForHydration } from './helpers';
+import { approve, BASE, officerContext, parseCsv } from './desk-helpers';
 
 /** The Town's date `days` from today, as the server counts days (America/New_York). */
 function townDate(days: number): string {
@@ -150,4 +151,48 @@ test('an officer on a phone finds whether a place holds a permit on a day', asyn
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page.getByTestId('no-permits')).toContainText('holds no permit (§52-7)');
   await expectAccessible(page);
+});
+
+test('an officer on a phone records an unpermitted gathering; the §52-12 citation reaches the court export with $1,000', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const place = `Drake farm field ${Date.now()}`;
+  await signIn(page, 'officer', undefined, '/field/gathering');
+  await expect(page.getByRole('heading', { name: 'Mass gathering (§52-7)' })).toBeVisible();
+  await waitForHydration(page);
+  await expect(page.getByLabel('No permit covers this gathering')).toBeChecked();
+  await page.getByLabel('Where', { exact: true }).fill(place);
+  await page.getByLabel('Persons counted').fill('2400');
+  await page.getByLabel('Hours it has lasted or is announced to last').fill('3');
+  await page.getByLabel('What you saw').fill('Counted 2,400 at the two gates from 14:00; the promoter said the music runs to 19:00.');
+  await page.getByLabel('Full name').fill('Pat Promoter');
+  await page.getByLabel('Date of birth').fill('1980-05-06');
+  await page.getByLabel('Address', { exact: true }).fill('1 Farm Road, Wells, ME');
+  await page.getByLabel('Their part (§52-7)').selectOption('promoter');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Save and issue' }).click();
+  const saved = page.getByTestId('gathering-saved');
+  await expect(saved).toContainText('§52-7');
+  const number = ((await saved.getByRole('link').first().textContent()) ?? '').trim();
+  expect(number).toMatch(/^WPD-\d{4}-\d{6}$/);
+  const incidentId = (await saved.getAttribute('data-incident'))!;
+
+  // The subject's copy states the §52-12 fine.
+  await saved.getByRole('link', { name: number }).click();
+  await expect(page.getByText('$1,000.00 plus costs').first()).toBeVisible();
+
+  // The chief approves; the clerk's court export carries $1,000.00 and §52-7.
+  const chief = await officerContext(browser, page, 'chief');
+  await approve(chief, incidentId);
+  await chief.close();
+  const clerk = await officerContext(browser, page, 'clerk');
+  const exported = await clerk.request.post('/court/export', {
+    form: { format: 'csv', numbers: number },
+    headers: { Origin: BASE },
+  });
+  expect(exported.ok(), await exported.text()).toBeTruthy();
+  const csv = parseCsv(await exported.text());
+  const row = csv.find((r) => r[0] === number)!;
+  expect(row[csv[0].indexOf('fine')]).toBe('$1,000.00');
+  expect(row[csv[0].indexOf('offence_code')]).toBe('52-7');
+  await clerk.close();
 });

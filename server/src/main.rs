@@ -7,7 +7,16 @@ use app::store::{accounts, Store};
 use server::config::{Cli, Command, Serve};
 use tracing_subscriber::EnvFilter;
 
-#[tokio::main]
+// One thread runs every request's async code (SQLite runs on sqlx's own
+// threads, password hashing on the blocking pool). Leptos's reactive graph
+// (reactive_graph 0.2) takes its locks in different orders on different paths
+// of a server render — a Suspense's effect clearing its sources while a
+// resource's future marks that effect dirty — and on a multi-threaded runtime
+// two workers took them at once and both waited forever: the whole server
+// stopped answering, /healthz included (seen twice in the Playwright suite;
+// `gdb` showed both workers in `RwLock::write` inside reactive_graph). On one
+// thread a render's tasks never run at the same instant, so they cannot.
+#[tokio::main(flavor = "current_thread")]
 async fn main() -> ExitCode {
     let cli = Cli::parse_or_serve(std::env::args_os());
     tracing_subscriber::fmt()

@@ -430,8 +430,11 @@ async fn more_numbers_than_persons_and_offences_are_refused_and_not_worked_throu
     assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{}", reply.body);
     assert_eq!(reply.json()["errors"][0]["field"], "numbers");
     assert_eq!(app.count("incident").await, 0);
-    // The numbers one person's five offences allow are voided with the
-    // refusal (the block's first ten repeat); the thousands beyond them were
-    // not worked through.
-    assert_eq!(app.count("number_spent").await, 5);
+    // The numbers one person's offences allow (one citation per offence, both
+    // articles) are voided with the refusal (the block's first ten repeat); the
+    // thousands beyond them were not worked through.
+    assert_eq!(
+        app.count("number_spent").await,
+        Offence::ALL.len() as i64
+    );
 }

@@ -220,6 +220,8 @@ mod first_version {
                         || c.peace.obscene_indecent_and_profane
                         || c.peace.unruly_or_boisterous_manner
                 }
+                // The first version knew Article I only.
+                Offence::UnpermittedMassGathering => false,
             })
             .collect()
     }

@@ -327,20 +327,26 @@ impl Disposition {
                     "Costs assessed",
                     self.costs_cents,
                 );
-                let fine = i64::from(Penalty::ARTICLE_I.fine_cents);
-                if self.fine_cents.is_some_and(|f| f != fine) {
-                    errors.push(FieldError::new(
-                        "fine_cents",
-                        format!(
-                            "Fine assessed: §52-4 sets it at {} (costs are added separately).",
-                            Penalty::ARTICLE_I.fine_text()
-                        ),
-                    ));
-                }
             }
             _ => {}
         }
         errors
+    }
+
+    /// The fine assessed against the one the ordinance sets for the citation's
+    /// offence: §52-4's for Article I, §52-12's for Article II.
+    pub fn fine_problem(&self, penalty: Penalty) -> Option<FieldError> {
+        let fine = i64::from(penalty.fine_cents);
+        (self.kind.assesses() && self.fine_cents.is_some_and(|f| f != fine)).then(|| {
+            FieldError::new(
+                "fine_cents",
+                format!(
+                    "Fine assessed: {} sets it at {} (costs are added separately).",
+                    penalty.section,
+                    penalty.fine_text()
+                ),
+            )
+        })
     }
 }
 
@@ -544,7 +550,7 @@ mod tests {
     }
 
     #[test]
-    fn a_guilty_finding_needs_the_section_52_4_fine_and_costs() {
+    fn a_guilty_finding_needs_the_offences_own_fine_and_costs() {
         let mut d = Disposition {
             kind: DispositionKind::Guilty,
             on: "2026-07-09".into(),
@@ -558,9 +564,13 @@ mod tests {
         assert_eq!(fields, ["fine_cents", "costs_cents"]);
         d.fine_cents = Some(5_000);
         d.costs_cents = Some(3_500);
-        assert!(d.problems(TODAY)[0].message.contains("§52-4"));
+        assert!(d.problems(TODAY).is_empty(), "amounts in range");
+        let wrong = d.fine_problem(Penalty::ARTICLE_I).expect("§52-4's fine");
+        assert!(wrong.message.contains("§52-4"), "{}", wrong.message);
+        let wrong = d.fine_problem(Penalty::ARTICLE_II).expect("§52-12's fine");
+        assert!(wrong.message.contains("§52-12 sets it at $1,000.00"), "{}", wrong.message);
         d.fine_cents = Some(10_000);
-        assert!(d.problems(TODAY).is_empty());
+        assert!(d.fine_problem(Penalty::ARTICLE_I).is_none());
     }
 
     #[test]

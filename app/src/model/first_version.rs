@@ -121,6 +121,7 @@ pub fn conduct_of(c: &IncidentConduct, place: crate::ordinance::PlaceType) -> Co
             unruly_or_boisterous_manner: c.peace.unruly_or_boisterous_manner,
             disturbed_quiet_and_good_order: c.peace.disturbed_quiet_and_good_order,
         },
+        gathering: None,
     }
 }
 
@@ -205,5 +206,6 @@ pub fn to_current(first: &FirstReport) -> IncidentReport {
         narrative: first.narrative.clone(),
         subjects,
         numbers: Vec::new(),
+        gathering: None,
     }
 }

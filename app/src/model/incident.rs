@@ -243,6 +243,11 @@ pub struct IncidentReport {
     /// are what they were.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub numbers: Vec<crate::model::numbers::HandedNumber>,
+    /// An Article II report (§52-7, issue #19): the gathering as the officer
+    /// found it. Absent (and not written) in Article I reports, so their stored
+    /// form and content hash are what they were.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gathering: Option<crate::ordinance::article_ii::enforcement::GatheringScene>,
 }
 
 /// The message a report in the first version's shape gets: a phone that has not
@@ -277,6 +282,7 @@ impl IncidentReport {
             started_at: self.occurred_at,
             place: self.location.place,
             orders: self.orders.clone(),
+            gathering: self.gathering.clone(),
         }
     }
 
@@ -473,6 +479,29 @@ pub fn problems(report: &IncidentReport, now: Moment) -> Vec<FieldError> {
             "narrative",
             "Narrative: remove control characters.",
         ));
+    }
+    if let Some(g) = &report.gathering {
+        use crate::ordinance::article_ii::{enforcement::PermitCheck, requirements::MAX_ATTENDANCE};
+        if g.counted == 0 || g.counted > MAX_ATTENDANCE {
+            errors.push(FieldError::new(
+                "gathering.counted",
+                format!("Persons counted: 1 to {MAX_ATTENDANCE} (§52-7 counts 500 or more)."),
+            ));
+        }
+        if g.minutes == 0 || g.minutes > 31 * 24 * 60 {
+            errors.push(FieldError::new(
+                "gathering.minutes",
+                "How long: the hours the gathering has lasted or is announced to last (§52-7 counts two or more), at most 31 days.",
+            ));
+        }
+        if let PermitCheck::Held { number } = &g.permit {
+            if number.trim().is_empty() || too_long(number, 40) || has_control(number) {
+                errors.push(FieldError::new(
+                    "gathering.permit",
+                    "Permit: its number as the register shows it (MG-YYYY-NNNN).",
+                ));
+            }
+        }
     }
     if report.orders.len() > MAX_ORDERS {
         errors.push(FieldError::new(

@@ -310,7 +310,9 @@ impl SubjectLine {
     /// an accusation.
     pub fn offences_shown(&self) -> &[Offence] {
         match self.outcome {
-            Outcome::Cited | Outcome::Arrested | Outcome::Warned => &self.offences,
+            Outcome::Cited | Outcome::Arrested | Outcome::CitedGathering | Outcome::Warned => {
+                &self.offences
+            }
             Outcome::Complied | Outcome::Departed | Outcome::ProtectedActivity => &[],
         }
     }

@@ -1,4 +1,4 @@
-//! The sections and subsections of Chapter 52, Article I that a decision can cite.
+//! The sections and subsections of Chapter 52 that a decision on a person can cite.
 
 use std::fmt;
 
@@ -35,6 +35,12 @@ pub enum Section {
     S52_3,
     #[serde(rename = "52-4")]
     S52_4,
+    /// §52-6(2): a permanent place of assembly is not a mass gathering area.
+    #[serde(rename = "52-6(2)")]
+    S52_6_2,
+    /// §52-7: no mass outdoor gathering without a permit.
+    #[serde(rename = "52-7")]
+    S52_7,
     /// §52-12: Article II's penalty.
     #[serde(rename = "52-12")]
     S52_12,
@@ -54,6 +60,8 @@ impl Section {
             Section::S52_2 => "§52-2",
             Section::S52_3 => "§52-3",
             Section::S52_4 => "§52-4",
+            Section::S52_6_2 => "§52-6(2)",
+            Section::S52_7 => "§52-7",
             Section::S52_12 => "§52-12",
         }
     }

@@ -22,6 +22,12 @@ const DESKS: &[(Permission, &str, &str, &str)] = &[
         "Your reports and citations, and any returned for correction.",
     ),
     (
+        Permission::RecordIncidents,
+        "/field/gathering",
+        "Mass gathering",
+        "Article II: check today's permits; record an unpermitted gathering and cite those who run it (§52-7, §52-12).",
+    ),
+    (
         Permission::ReadPermits,
         "/permits",
         "Gathering permits",

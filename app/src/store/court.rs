@@ -482,16 +482,25 @@ pub async fn dispose(
         Option<i64>,
         Option<i64>,
         Option<i64>,
+        String,
     );
     let row: Row = sqlx::query_as(
         "SELECT status, disposition, disposition_on, hearing_on, paid_cents, fine_assessed_cents, \
-         costs_assessed_cents FROM citation WHERE number = ?",
+         costs_assessed_cents, offence FROM citation WHERE number = ?",
     )
     .bind(number)
     .fetch_optional(&mut *tx)
     .await?
     .ok_or(AppError::NotFound)?;
-    let (status, kind, on, hearing, paid, fine, costs) = row;
+    let (status, kind, on, hearing, paid, fine, costs, offence) = row;
+    // The fine is the one the ordinance sets for this citation's offence.
+    if let Some(problem) = crate::ordinance::Offence::from_code(&offence)
+        .and_then(|o| d.fine_problem(o.penalty()))
+    {
+        return Err(AppError::Invalid {
+            errors: vec![problem],
+        });
+    }
     if !matches!(status.as_str(), "filed" | "disposed") {
         let label = CitationStatus::from_code(&status).map_or("not filed", |s| s.label());
         return Err(AppError::conflict(format!(

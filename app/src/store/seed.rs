@@ -660,6 +660,7 @@ fn report(rng: &mut StdRng, at: Moment) -> (IncidentReport, Moment) {
         narrative,
         subjects,
         numbers: Vec::new(),
+        gathering: None,
     };
     let submitted = Moment(latest.0 + rng.gen_range(10..45) * MINUTE);
     (report, submitted)

@@ -292,6 +292,7 @@ pub fn refusal_report(now: Moment) -> app::model::incident::IncidentReport {
             }],
         }],
         numbers: Vec::new(),
+        gathering: None,
     }
 }
 

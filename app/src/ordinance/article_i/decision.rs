@@ -310,6 +310,18 @@ fn conduct_elements(
                 "record that this person's group obstructed free passage",
             );
         }
+        Offence::UnpermittedMassGathering => {
+            use crate::ordinance::article_ii::enforcement::{missing_elements, Missing};
+            for (missing, _, text) in missing_elements(scene.gathering.as_ref(), c.gathering) {
+                let element = match missing {
+                    Missing::Conduct => Element::ConductedGathering,
+                    Missing::MassGathering => Element::MassGathering,
+                    Missing::GatheringArea => Element::MassGatheringArea,
+                    Missing::Permit => Element::WithoutPermit,
+                };
+                need(false, element, &text);
+            }
+        }
         Offence::DisturbingThePeace => {
             let p = c.peace;
             need(
@@ -415,6 +427,7 @@ pub fn suggested_offences(person: &PersonFacts) -> Vec<Offence> {
             Offence::LoiteringDisturbance => c.disturbance.any(),
             Offence::GroupObstruction => c.group.obstructs_free_passage,
             Offence::DisturbingThePeace => c.peace.any(),
+            Offence::UnpermittedMassGathering => false,
         })
         .collect()
 }

@@ -341,6 +341,10 @@ pub struct Conduct {
     pub group: GroupStanding,
     #[serde(default)]
     pub peace: PeaceDisturbance,
+    /// §52-7: this person's part in a mass gathering (Article II reports only;
+    /// absent, and not written, otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gathering: Option<crate::ordinance::article_ii::enforcement::GatheringRole>,
 }
 
 /// §52-1 D (and §52-2's order to move on): an order the officer gave — to one
@@ -480,6 +484,10 @@ pub struct Scene {
     /// street or public place).
     pub place: PlaceType,
     pub orders: Vec<DispersalOrder>,
+    /// An Article II report's gathering (§52-7): counted, how long, where, and
+    /// the permit register's answer. Absent from Article I reports.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gathering: Option<crate::ordinance::article_ii::enforcement::GatheringScene>,
 }
 
 /// One person's own facts: all a verdict about them may read, with the scene.

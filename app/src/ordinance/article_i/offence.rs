@@ -29,6 +29,12 @@ pub enum Offence {
     /// §52-3: disturbing the peace.
     #[serde(rename = "52-3")]
     DisturbingThePeace,
+    /// §52-7 (Article II): sponsoring, promoting, selling tickets to, permitting
+    /// on one's property or otherwise conducting a mass outdoor gathering without
+    /// a permit; fined under §52-12. Recorded from the gathering page, never
+    /// offered on the Article I form.
+    #[serde(rename = "52-7")]
+    UnpermittedMassGathering,
 }
 
 /// One fact the law requires before a person may be cited for an offence.
@@ -71,6 +77,15 @@ pub enum Element {
     FailedOrRefused,
     /// §52-1 E: not peaceful picketing, public speaking or other lawful expression
     NotProtectedExpression,
+    /// §52-7: sponsored, promoted, sold tickets to, permitted on their property
+    /// or otherwise conducted the gathering
+    ConductedGathering,
+    /// §52-5, §52-6(3), §52-7: 500 or more persons, two or more hours, outdoors
+    MassGathering,
+    /// §52-6(2): not a permanent place of assembly with sufficient sanitary facilities
+    MassGatheringArea,
+    /// §52-7: without a permit from the Board of Selectmen
+    WithoutPermit,
 }
 
 impl Element {
@@ -97,6 +112,10 @@ impl Element {
                 _ => Section::S52_1D,
             },
             Element::NotProtectedExpression => Section::S52_1E,
+            Element::ConductedGathering | Element::MassGathering | Element::WithoutPermit => {
+                Section::S52_7
+            }
+            Element::MassGatheringArea => Section::S52_6_2,
         }
     }
 
@@ -133,12 +152,33 @@ impl Element {
             Element::NotProtectedExpression => {
                 "Not peaceful picketing, public speaking or other lawful expression of opinion"
             }
+            Element::ConductedGathering => {
+                "Sponsored, promoted, sold tickets to, permitted on their property or otherwise conducted the gathering"
+            }
+            Element::MassGathering => {
+                "A mass outdoor gathering: 500 or more persons, continuing or intended to continue two or more hours"
+            }
+            Element::MassGatheringArea => {
+                "Not an established permanent place of assembly with sanitary facilities sufficient for it"
+            }
+            Element::WithoutPermit => "No permit from the Board of Selectmen for the gathering",
         }
     }
 }
 
 impl Offence {
-    pub const ALL: [Offence; 5] = [
+    /// Every offence the product records, both articles.
+    pub const ALL: [Offence; 6] = [
+        Offence::LoiteringObstruction,
+        Offence::LoiteringInterference,
+        Offence::LoiteringDisturbance,
+        Offence::GroupObstruction,
+        Offence::DisturbingThePeace,
+        Offence::UnpermittedMassGathering,
+    ];
+
+    /// Article I's offences: what the incident form offers.
+    pub const ARTICLE_I: [Offence; 5] = [
         Offence::LoiteringObstruction,
         Offence::LoiteringInterference,
         Offence::LoiteringDisturbance,
@@ -154,6 +194,7 @@ impl Offence {
             Offence::LoiteringDisturbance => "52-1(A)(3)",
             Offence::GroupObstruction => "52-2",
             Offence::DisturbingThePeace => "52-3",
+            Offence::UnpermittedMassGathering => "52-7",
         }
     }
 
@@ -170,6 +211,9 @@ impl Offence {
             Offence::LoiteringDisturbance => "Loitering — disturbance or alarm to a person passing",
             Offence::GroupObstruction => "Obstructing a street or sidewalk (two or more persons)",
             Offence::DisturbingThePeace => "Disturbing the peace",
+            Offence::UnpermittedMassGathering => {
+                "Conducting a mass outdoor gathering without a permit"
+            }
         }
     }
 
@@ -181,6 +225,7 @@ impl Offence {
             Offence::LoiteringDisturbance => &[Section::S52_1A3, Section::S52_1D],
             Offence::GroupObstruction => &[Section::S52_2],
             Offence::DisturbingThePeace => &[Section::S52_3],
+            Offence::UnpermittedMassGathering => &[Section::S52_7],
         }
     }
 
@@ -192,6 +237,7 @@ impl Offence {
             Offence::LoiteringDisturbance => "§52-1 A(3), D".to_owned(),
             Offence::GroupObstruction => "§52-2".to_owned(),
             Offence::DisturbingThePeace => "§52-3".to_owned(),
+            Offence::UnpermittedMassGathering => "§52-7".to_owned(),
         }
     }
 
@@ -203,6 +249,7 @@ impl Offence {
             Offence::LoiteringDisturbance => Section::S52_1A3,
             Offence::GroupObstruction => Section::S52_2,
             Offence::DisturbingThePeace => Section::S52_3,
+            Offence::UnpermittedMassGathering => Section::S52_7,
         }
     }
 
@@ -217,10 +264,18 @@ impl Offence {
         )
     }
 
-    /// Whether the violation is disobeying an order (§52-1 D, §52-2); §52-3 has
-    /// no order element.
+    /// Whether the violation is disobeying an order (§52-1 D, §52-2); §52-3 and
+    /// §52-7 have no order element.
     pub const fn needs_order(self) -> bool {
-        !matches!(self, Offence::DisturbingThePeace)
+        !matches!(
+            self,
+            Offence::DisturbingThePeace | Offence::UnpermittedMassGathering
+        )
+    }
+
+    /// An Article II offence (§52-7), fined under §52-12.
+    pub const fn is_article_ii(self) -> bool {
+        matches!(self, Offence::UnpermittedMassGathering)
     }
 
     /// The elements that must all be recorded, in this person's own facts, to cite.
@@ -264,6 +319,12 @@ impl Offence {
                 PeaceConduct,
                 QuietAndGoodOrderDisturbed,
             ],
+            Offence::UnpermittedMassGathering => &[
+                ConductedGathering,
+                MassGathering,
+                MassGatheringArea,
+                WithoutPermit,
+            ],
         }
     }
 
@@ -288,9 +349,13 @@ impl Offence {
         }
     }
 
-    /// The penalty of every Article I offence: §52-4.
+    /// §52-4 for every Article I offence; §52-12 for Article II's.
     pub const fn penalty(self) -> Penalty {
-        Penalty::ARTICLE_I
+        if self.is_article_ii() {
+            Penalty::ARTICLE_II
+        } else {
+            Penalty::ARTICLE_I
+        }
     }
 
     /// §52-2 directs the officer, if the person does not obey, "to arrest and by
@@ -304,7 +369,7 @@ impl Offence {
     /// §52-1 E answer: when they were expressing themselves, §52-1 offences are
     /// not offered at all.
     pub fn offered(protected: ProtectedActivity) -> Vec<Offence> {
-        Offence::ALL
+        Offence::ARTICLE_I
             .into_iter()
             .filter(|o| !(protected.is_protected() && o.is_section_52_1()))
             .collect()
@@ -336,7 +401,7 @@ mod tests {
         assert!(serde_json::from_str::<Offence>("\"52-9\"").is_err());
         assert!(
             serde_json::from_str::<Offence>("\"52-5\"").is_err(),
-            "Article II is not Article I"
+            "§52-5 states a purpose, not an offence"
         );
         assert_eq!(Offence::from_code("52-1"), None);
     }
@@ -351,7 +416,7 @@ mod tests {
                     vec![Offence::GroupObstruction, Offence::DisturbingThePeace]
                 );
             } else {
-                assert_eq!(offered, Offence::ALL.to_vec());
+                assert_eq!(offered, Offence::ARTICLE_I.to_vec());
             }
         }
     }
@@ -386,12 +451,16 @@ mod tests {
 
     #[test]
     fn only_section_52_2_permits_an_arrest_and_every_offence_carries_section_52_4() {
-        for offence in Offence::ALL {
+        for offence in Offence::ARTICLE_I {
             assert_eq!(
                 offence.permits_arrest(),
                 offence == Offence::GroupObstruction
             );
             assert_eq!(offence.penalty(), Penalty::ARTICLE_I);
         }
+        let gathering = Offence::UnpermittedMassGathering;
+        assert!(!gathering.permits_arrest() && !gathering.needs_order());
+        assert_eq!(gathering.penalty(), Penalty::ARTICLE_II);
+        assert!(!Offence::offered(ProtectedActivity::None).contains(&gathering));
     }
 }

@@ -25,21 +25,28 @@ pub enum Outcome {
     Cited,
     /// §52-2: arrested to be brought before the District Court, and cited.
     Arrested,
+    /// §52-7: cited for conducting a mass gathering without a permit; a summons
+    /// and the §52-12 fine plus costs.
+    CitedGathering,
 }
 
 impl Outcome {
-    pub const ALL: [Outcome; 6] = [
+    pub const ALL: [Outcome; 7] = [
         Outcome::Complied,
         Outcome::Departed,
         Outcome::Warned,
         Outcome::ProtectedActivity,
         Outcome::Cited,
         Outcome::Arrested,
+        Outcome::CitedGathering,
     ];
 
     /// Whether this outcome carries a citation.
     pub const fn is_citation(self) -> bool {
-        matches!(self, Outcome::Cited | Outcome::Arrested)
+        matches!(
+            self,
+            Outcome::Cited | Outcome::Arrested | Outcome::CitedGathering
+        )
     }
 
     pub const fn code(self) -> &'static str {
@@ -50,6 +57,7 @@ impl Outcome {
             Outcome::ProtectedActivity => "protected_activity",
             Outcome::Cited => "cited",
             Outcome::Arrested => "arrested",
+            Outcome::CitedGathering => "cited_gathering",
         }
     }
 
@@ -67,6 +75,10 @@ impl Outcome {
             Outcome::ProtectedActivity => "Protected activity — no action (§52-1 E)".to_owned(),
             Outcome::Cited => format!("Cited — {} plus costs", Penalty::ARTICLE_I.fine_text()),
             Outcome::Arrested => "Arrested and cited — District Court (§52-2)".to_owned(),
+            Outcome::CitedGathering => format!(
+                "Cited — {} plus costs (§52-12)",
+                Penalty::ARTICLE_II.fine_text()
+            ),
         }
     }
 }
@@ -90,6 +102,7 @@ pub fn outcome(
     let mut refused = Vec::new();
     let mut cited = false;
     let mut cited_52_2 = false;
+    let mut cited_article_ii = false;
     for (charge, decision) in charges.iter().zip(decisions) {
         if !charge.issue_citation {
             continue;
@@ -98,6 +111,7 @@ pub fn outcome(
             Verdict::Citable { .. } => {
                 cited = true;
                 cited_52_2 |= charge.offence.permits_arrest();
+                cited_article_ii |= charge.offence.is_article_ii();
             }
             _ => refused.extend(decision.reasons()),
         }
@@ -117,6 +131,8 @@ pub fn outcome(
     if cited {
         return Ok(if person.arrested {
             Outcome::Arrested
+        } else if cited_article_ii {
+            Outcome::CitedGathering
         } else {
             Outcome::Cited
         });

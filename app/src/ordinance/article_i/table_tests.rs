@@ -30,6 +30,7 @@ fn scene() -> Scene {
         started_at: STARTED_AT,
         place: PlaceType::Sidewalk,
         orders: vec![order()],
+        gathering: None,
     }
 }
 
@@ -64,6 +65,7 @@ fn complete_person() -> PersonFacts {
                 disturbed_quiet_and_good_order: true,
                 ..PeaceDisturbance::default()
             },
+            gathering: None,
         },
         order: Some(0),
         response: refused_after_time_allowed(),
@@ -280,7 +282,7 @@ fn missing_cases(offence: Offence) -> Vec<Missing> {
                 S::S52_3,
                 noise_without_disturbance,
             ),
-        ],
+        ],        Offence::UnpermittedMassGathering => Vec::new(),
     };
     match offence {
         Offence::GroupObstruction => cases.extend(order_cases(E::OrderToMoveOn, S::S52_2)),
@@ -397,7 +399,7 @@ fn findings_of(decision: &Decision) -> Vec<(Element, Section)> {
 fn every_offence_element_protection_and_response_gives_the_exact_verdict() {
     let mut cases = 0;
     let mut expected_cases = 0;
-    for offence in Offence::ALL {
+    for offence in Offence::ARTICLE_I {
         let variants: Vec<Option<Missing>> = std::iter::once(None)
             .chain(missing_cases(offence).into_iter().map(Some))
             .collect();
@@ -471,7 +473,7 @@ fn a_bystander_is_not_citable_for_another_persons_conduct() {
     let scene = scene();
     let loud = complete_person();
     let quiet = bystander();
-    for offence in Offence::ALL {
+    for offence in Offence::ARTICLE_I {
         assert!(
             decide(&scene, &loud, offence, NOW).is_citable(),
             "{offence:?}"

@@ -11,6 +11,7 @@
 //! | §52-9 D | bond of at least $5,000; deposit of 120 % of estimated public costs; refund or excess due in 10 days | [`Requirements`], [`calendar::settlement_cents`], [`calendar::excess_due_day`] |
 //! | §52-10 | the application's standards (access, grounds, water, sanitation, refuse, safety, medical, sound) | [`Requirements::for_plan`], [`shortfalls`] |
 //! | §52-11 | insurance $300,000 / $500,000 bodily injury, $100,000 property | [`Requirements`] |
+//! | §52-7 on scene | an unpermitted gathering: who may be cited (never those attending) | [`enforcement::missing_elements`], `Offence::UnpermittedMassGathering` |
 //! | §52-12 | $1,000 plus costs | [`crate::ordinance::Penalty::ARTICLE_II`] |
 //!
 //! The ordinance's own numbering is kept: §52-10 goes from (5) to (7).
@@ -35,6 +36,7 @@
 
 pub mod calendar;
 pub mod check;
+pub mod enforcement;
 pub mod permit;
 pub mod provision;
 pub mod requirements;

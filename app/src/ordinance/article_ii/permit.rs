@@ -14,7 +14,7 @@ pub const PERMIT_ATTENDANCE: u32 = 500;
 pub const PERMIT_MINUTES: u32 = 120;
 
 /// Where the gathering is held.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Venue {
     /// A field, a beach, a lot: any place used for the gathering.
     Open,

@@ -603,6 +603,7 @@ impl Draft {
             subjects,
             // The numbers handed out on scene are the outbox's to add.
             numbers: Vec::new(),
+            gathering: None,
         }
     }
 
@@ -752,6 +753,7 @@ impl Draft {
                 .iter()
                 .map(|o| Draft::order(o, local(&o.at).unwrap_or(now)))
                 .collect(),
+            gathering: None,
         };
         let persons = self
             .subjects

@@ -3,6 +3,7 @@
 pub mod correct;
 pub mod draft;
 pub mod form;
+pub mod gathering;
 pub mod inputs;
 pub mod reports;
 
