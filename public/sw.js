@@ -20,7 +20,7 @@ const FILES_CACHE = `wells-files-${RELEASE}`;
 const PAGES_CACHE = `wells-pages-${RELEASE}`;
 const NETWORK_WAIT_MS = 3000;
 // The officer's pages kept for no signal (other roles work at a desk).
-const PAGES = ['/field/new', '/field/reports', '/'];
+const PAGES = ['/field/new', '/field/reports', '/field/gathering', '/'];
 // The split build's loader and on-demand pages (none in a build that does not split).
 const SPLIT_FILES = '__SPLIT_FILES__';
 const APP_FILES = ['wells.js', 'wells.wasm', 'wells.css', ...SPLIT_FILES].map((f) => `/pkg/${RELEASE}/${f}`);

@@ -67,7 +67,7 @@ test.describe('one release on the phone', () => {
     // The officer's pages of this release, saved as the officer sees them once
     // the worker has seen a signed-in officer's page (its install on the sign-in
     // page found only "Sign in to continue", which it does not keep).
-    await expect.poll(async () => (await cached(page))[pages]).toEqual(['/', '/field/new', '/field/reports']);
+    await expect.poll(async () => (await cached(page))[pages]).toEqual(['/', '/field/gathering', '/field/new', '/field/reports']);
     expect(await savedPage(page, pages, '/field/reports')).toContain('Sign out');
 
     // An older release's caches, as a phone updated from it still holds them.
@@ -85,7 +85,7 @@ test.describe('one release on the phone', () => {
     await workerReady(page);
     await expect.poll(async () => Object.keys(await cached(page)).sort()).toEqual([files, pages]);
     // Installed while signed in, it keeps the officer's pages of its release.
-    await expect.poll(async () => (await cached(page))[pages]).toEqual(['/', '/field/new', '/field/reports']);
+    await expect.poll(async () => (await cached(page))[pages]).toEqual(['/', '/field/gathering', '/field/new', '/field/reports']);
     expect(await savedPage(page, pages, '/field/reports')).toContain('Sign out');
 
     // No signal: the saved page and this release's files open the form…

@@ -151,6 +151,11 @@ pub struct Serve {
     /// IANA time zone in which times are shown and printed.
     #[arg(long, env = "WELLS_TIME_ZONE", default_value = "America/New_York")]
     pub time_zone: String,
+    /// Days added to the server's clock, for tests of the calendar (§52-9 B(3)'s
+    /// deemed denial). Debug builds only: a release build keeps the real time.
+    #[cfg(debug_assertions)]
+    #[arg(long, env = "WELLS_TEST_CLOCK_OFFSET_DAYS", default_value_t = 0)]
+    pub test_clock_offset_days: i64,
 }
 
 impl Default for Serve {
@@ -164,6 +169,8 @@ impl Default for Serve {
             sign_in_per_minute: 20,
             secure_cookies: None,
             time_zone: "America/New_York".to_owned(),
+            #[cfg(debug_assertions)]
+            test_clock_offset_days: 0,
         }
     }
 }

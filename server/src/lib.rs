@@ -39,6 +39,17 @@ pub fn leptos_options(serve: &config::Serve) -> LeptosOptions {
 
 /// Everything the router needs, built from the database and the serve options.
 pub fn app_state(store: Store, serve: &config::Serve, key: SealingKey) -> Result<AppState, String> {
+    #[cfg(debug_assertions)]
+    if serve.test_clock_offset_days != 0 {
+        tracing::warn!(
+            days = serve.test_clock_offset_days,
+            "the server's clock is moved (a test option of debug builds)"
+        );
+        let clock = app::auth::clock::OffsetClock {
+            offset_ms: serve.test_clock_offset_days * 86_400_000,
+        };
+        return app_state_with_clock(store, serve, key, Arc::new(clock));
+    }
     app_state_with_clock(store, serve, key, Arc::new(SystemClock))
 }
 

@@ -24,6 +24,21 @@ impl Clock for SystemClock {
     }
 }
 
+/// The system's time moved by a fixed amount: the Playwright story that watches
+/// an undecided permit application turn "deemed denied" (§52-9 B(3)) runs a
+/// server ten days ahead. Only debug builds can make one (`server serve
+/// --test-clock-offset-days`); a release build always keeps the real time.
+#[derive(Debug)]
+pub struct OffsetClock {
+    pub offset_ms: i64,
+}
+
+impl Clock for OffsetClock {
+    fn now(&self) -> Moment {
+        Moment(SystemClock.now().0 + self.offset_ms)
+    }
+}
+
 /// A clock that only moves when told to.
 #[derive(Debug)]
 pub struct ManualClock(AtomicI64);

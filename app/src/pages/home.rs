@@ -60,13 +60,14 @@ pub fn HomePage() -> impl IntoView {
                 "obstructing streets and sidewalks (§52-2) and disturbing the peace (§52-3); "
                 "and Article II's mass outdoor gathering permits (§52-5 to §52-12)."
             </p>
-            <p><a href="/permits/apply">"Apply for a mass gathering permit"</a>" — no account needed."</p>
         </section>
         <Suspense fallback=|| ()>
             {move || Suspend::new(async move {
                 match user.await.ok().flatten() {
                     None => view! {
                         <p><a class="button" href="/sign-in">"Sign in"</a></p>
+                        <p><a class="button" href="/permits/apply">"Apply for a mass gathering permit"</a></p>
+                        <p class="hint">"Anyone may apply for an Article II permit; no account is needed (§52-9 A)."</p>
                     }.into_any(),
                     Some(me) if me.needs_second_factor => view! {
                         <div class="notice warn" role="status">

@@ -20,7 +20,7 @@ use crate::model::incident::{
     AgeRange, Identity, IncidentReport, Location, Perceived, PerceivedRace, PerceivedSex, Receipt,
     SubjectEntry,
 };
-use crate::model::permit::PermitState;
+use crate::model::permit::{PermitRow, PermitState};
 use crate::ordinance::article_ii::enforcement::{
     CountMethod, GatheringRole, GatheringScene, PermitCheck,
 };
@@ -95,6 +95,21 @@ impl Responsible {
     }
 }
 
+/// Today's permits from the register; the phone keeps the last list it got, so
+/// with no signal on scene the officer still sees it (and is told it is a copy).
+async fn today_s_permits(day: String) -> Result<(Vec<PermitRow>, bool), AppError> {
+    let key = format!("wells-permits-{day}");
+    match permit_register(Some(day)).await {
+        Ok(rows) => {
+            client::save(&key, &rows);
+            Ok((rows, false))
+        }
+        Err(error) => client::load::<Vec<PermitRow>>(&key)
+            .map(|rows| (rows, true))
+            .ok_or(error),
+    }
+}
+
 /// `2.5` or `2:30` hours → minutes.
 fn minutes_of(text: &str) -> Option<u32> {
     let text = text.trim();
@@ -111,7 +126,7 @@ fn GatheringForm() -> impl IntoView {
     let ready = hydrated();
     let incident_id = client::new_id();
     let today = client::now_local().chars().take(10).collect::<String>();
-    let permits = Resource::new(move || today.clone(), |d| permit_register(Some(d)));
+    let permits = Resource::new(move || today.clone(), today_s_permits);
     let permit = RwSignal::new(String::new());
     let location = RwSignal::new(String::new());
     let place = RwSignal::new(PlaceType::PublicGrounds);
@@ -202,10 +217,20 @@ fn GatheringForm() -> impl IntoView {
                         <h2 id="register">"Permits for today"</h2>
                         <Transition fallback=|| view! { <p class="hint">"Looking up the register…"</p> }>
                             {move || Suspend::new(async move {
-                                let issued: Vec<_> = permits.await.unwrap_or_default().into_iter()
+                                let (rows, copy, failed) = match permits.await {
+                                    Ok((rows, copy)) => (rows, copy, None),
+                                    Err(e) => (Vec::new(), false, Some(e.to_string())),
+                                };
+                                let issued: Vec<_> = rows.into_iter()
                                     .filter(|r| matches!(r.state, PermitState::Issued | PermitState::Settled))
                                     .collect();
                                 view! {
+                                    {copy.then(|| view! {
+                                        <p class="notice warn" role="status" data-testid="permits-copy">"No signal: this is the list this phone last got from the register today."</p>
+                                    })}
+                                    {failed.map(|e| view! {
+                                        <p class="notice bad" role="alert">{format!("The register could not be reached ({e}); check by radio before citing.")}</p>
+                                    })}
                                     <fieldset>
                                         <legend>"Does the gathering hold one of today's permits?"</legend>
                                         <label class="choice">
