@@ -83,6 +83,26 @@ async fn the_promoter_is_cited_for_1000_dollars_through_review_export_and_dispos
         .await
         .expect("stored");
     assert_eq!(fine, 100_000, "§52-12: $1,000");
+    // The summons states the gathering and this person's part in the
+    // ordinance's words; the chief's full report shows the crowd and the register.
+    let summons = app
+        .post("/api/citations/get", json!({ "number": number }), Some(&officer))
+        .await;
+    assert_eq!(summons.status, StatusCode::OK, "{}", summons.body);
+    for words in [
+        "2400 persons (gate or turnstile count) for 3 h, outdoors",
+        "Promotes it",
+        "no permit in the register covers it",
+        "$1,000.00 plus costs",
+    ] {
+        assert!(summons.body.contains(words), "{words}: {}", summons.body);
+    }
+    let chief_reads = app.session("carla").await;
+    let full = app
+        .post("/api/reports/get", json!({ "incident_id": report.incident_id }), Some(&chief_reads))
+        .await;
+    assert!(full.body.contains("Gathering (§52-7)"), "{}", full.body);
+    assert!(full.body.contains("Part in the gathering (§52-7) — Pat Promoter"), "{}", full.body);
 
     // The chief's review, then the clerk's export shows $1,000.00 and §52-7.
     let chief = app.session("carla").await;

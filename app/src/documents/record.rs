@@ -78,6 +78,29 @@ fn perceived_line(s: &crate::model::incident::Perceived) -> String {
 /// facts, response and charges.
 fn current_record_lines(report: &IncidentReport, zone: &TownZone) -> Vec<(String, String)> {
     let mut lines = place_lines(report.occurred_at, &report.location, zone);
+    // An Article II report's gathering (§52-7); Article I reports have none and
+    // print as they always have.
+    if let Some(g) = &report.gathering {
+        use crate::model::wording::{permit_text, venue_text};
+        lines.push((
+            "Gathering (§52-7)".to_owned(),
+            format!(
+                "{}, {}",
+                crate::ordinance::article_ii::enforcement::summary(g),
+                if g.outdoor { "outdoors" } else { "indoors" }
+            ),
+        ));
+        lines.push(("Place (§52-6(2))".to_owned(), venue_text(g.venue).to_owned()));
+        lines.push(("Permit register".to_owned(), permit_text(&g.permit)));
+    }
+    for s in &report.subjects {
+        if let Some(role) = s.facts.conduct.gathering {
+            lines.push((
+                format!("Part in the gathering (§52-7) — {}", who(&s.identity)),
+                role.label().to_owned(),
+            ));
+        }
+    }
     if report.orders.is_empty() {
         lines.push(("Order (§52-1 D)".to_owned(), "No order given".to_owned()));
     }

@@ -88,6 +88,29 @@ fn joined(parts: &[(&str, bool)]) -> String {
     }
 }
 
+/// Where a gathering was held, as §52-6(2) sorts places.
+pub fn venue_text(venue: crate::ordinance::article_ii::Venue) -> &'static str {
+    use crate::ordinance::article_ii::Venue;
+    match venue {
+        Venue::Open => "a field, beach, lot or other open place",
+        Venue::PermanentPlaceOfAssembly {
+            sufficient_sanitary_facilities: false,
+        } => "a permanent place of assembly without sanitary facilities sufficient for the crowd",
+        Venue::PermanentPlaceOfAssembly {
+            sufficient_sanitary_facilities: true,
+        } => "a permanent place of assembly with sanitary facilities sufficient for the crowd",
+    }
+}
+
+/// What the permit register showed the officer.
+pub fn permit_text(check: &crate::ordinance::article_ii::enforcement::PermitCheck) -> String {
+    use crate::ordinance::article_ii::enforcement::PermitCheck;
+    match check {
+        PermitCheck::NoneFound => "no permit in the register covers it".to_owned(),
+        PermitCheck::Held { number } => format!("permit {number} covers it"),
+    }
+}
+
 /// The violation in the ordinance's words: each element of the offence, with
 /// what was recorded of this person where the element has parts.
 pub fn violation_lines(
@@ -139,6 +162,18 @@ pub fn violation_lines(
                     ))
                 }
                 Element::PeaceConduct => Some(c.peace.described().join(", ")),
+                Element::ConductedGathering => c.gathering.map(|r| r.label().to_owned()),
+                Element::MassGathering => report.gathering.as_ref().map(|g| {
+                    let outdoors = if g.outdoor { "outdoors" } else { "indoors" };
+                    format!(
+                        "{}, {outdoors}",
+                        crate::ordinance::article_ii::enforcement::summary(g)
+                    )
+                }),
+                Element::MassGatheringArea => {
+                    report.gathering.as_ref().map(|g| venue_text(g.venue).to_owned())
+                }
+                Element::WithoutPermit => report.gathering.as_ref().map(|g| permit_text(&g.permit)),
                 _ => None,
             };
             line(element, offence, detail)
