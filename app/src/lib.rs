@@ -38,9 +38,9 @@ use crate::components::layout::Layout;
 use crate::components::session::provide_current_user;
 use crate::on_demand::{
     AccountPasswordRoute, AccountSecurityRoute, AdminAuditRoute, AdminSettingsRoute,
-    AdminUsersRoute, CourtCitationRoute, FieldGatheringRoute, CourtQueueRoute, CourtRegisterRoute, DeskAmendRoute,
-    DeskDashboardRoute, DeskQueueRoute, DeskRegisterRoute, DeskReportRoute, PermitApplyRoute,
-    PermitPaperRoute, PermitRecordRoute, PermitRegisterRoute, PermitStatusRoute,
+    AdminUsersRoute, CourtCitationRoute, CourtQueueRoute, CourtRegisterRoute, DeskAmendRoute,
+    DeskDashboardRoute, DeskQueueRoute, DeskRegisterRoute, DeskReportRoute, FieldGatheringRoute,
+    PermitApplyRoute, PermitPaperRoute, PermitRecordRoute, PermitRegisterRoute, PermitStatusRoute,
 };
 use crate::pages::citation::CitationPage;
 use crate::pages::field::correct::CorrectReportPage;

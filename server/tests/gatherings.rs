@@ -86,7 +86,11 @@ async fn the_promoter_is_cited_for_1000_dollars_through_review_export_and_dispos
     // The summons states the gathering and this person's part in the
     // ordinance's words; the chief's full report shows the crowd and the register.
     let summons = app
-        .post("/api/citations/get", json!({ "number": number }), Some(&officer))
+        .post(
+            "/api/citations/get",
+            json!({ "number": number }),
+            Some(&officer),
+        )
         .await;
     assert_eq!(summons.status, StatusCode::OK, "{}", summons.body);
     for words in [
@@ -99,10 +103,19 @@ async fn the_promoter_is_cited_for_1000_dollars_through_review_export_and_dispos
     }
     let chief_reads = app.session("carla").await;
     let full = app
-        .post("/api/reports/get", json!({ "incident_id": report.incident_id }), Some(&chief_reads))
+        .post(
+            "/api/reports/get",
+            json!({ "incident_id": report.incident_id }),
+            Some(&chief_reads),
+        )
         .await;
     assert!(full.body.contains("Gathering (§52-7)"), "{}", full.body);
-    assert!(full.body.contains("Part in the gathering (§52-7) — Pat Promoter"), "{}", full.body);
+    assert!(
+        full.body
+            .contains("Part in the gathering (§52-7) — Pat Promoter"),
+        "{}",
+        full.body
+    );
 
     // The chief's review, then the clerk's export shows $1,000.00 and §52-7.
     let chief = app.session("carla").await;
@@ -148,7 +161,11 @@ async fn the_promoter_is_cited_for_1000_dollars_through_review_export_and_dispos
     };
     let wrong = dispose(10_000).await;
     assert_eq!(wrong.status, StatusCode::BAD_REQUEST, "{}", wrong.body);
-    assert!(wrong.body.contains("§52-12 sets it at $1,000.00"), "{}", wrong.body);
+    assert!(
+        wrong.body.contains("§52-12 sets it at $1,000.00"),
+        "{}",
+        wrong.body
+    );
     let right = dispose(100_000).await;
     assert_eq!(right.status, StatusCode::OK, "{}", right.body);
 }
@@ -161,9 +178,14 @@ async fn those_attending_are_never_cited_and_a_permit_held_means_no_violation() 
     let attendee = gathering_report(&app, &[("Ann Attendee", GatheringRole::Attendee, true)]);
     let refused = app.submit(&officer, &attendee).await;
     assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.body);
-    assert!(refused.body.contains("never the people attending"), "{}", refused.body);
+    assert!(
+        refused.body.contains("never the people attending"),
+        "{}",
+        refused.body
+    );
 
-    let mut permitted = gathering_report(&app, &[("Olive Operator", GatheringRole::Operator, true)]);
+    let mut permitted =
+        gathering_report(&app, &[("Olive Operator", GatheringRole::Operator, true)]);
     if let Some(g) = permitted.gathering.as_mut() {
         g.permit = PermitCheck::Held {
             number: "MG-2026-0001".into(),

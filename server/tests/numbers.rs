@@ -433,8 +433,5 @@ async fn more_numbers_than_persons_and_offences_are_refused_and_not_worked_throu
     // The numbers one person's offences allow (one citation per offence, both
     // articles) are voided with the refusal (the block's first ten repeat); the
     // thousands beyond them were not worked through.
-    assert_eq!(
-        app.count("number_spent").await,
-        Offence::ALL.len() as i64
-    );
+    assert_eq!(app.count("number_spent").await, Offence::ALL.len() as i64);
 }

@@ -89,9 +89,15 @@ async fn apply(app: &TestApp, body: Value) -> (String, String) {
         .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     let filed = reply.json();
-    assert!(filed["number"].as_str().expect("present").starts_with("MG-2026-"));
+    assert!(filed["number"]
+        .as_str()
+        .expect("present")
+        .starts_with("MG-2026-"));
     (
-        filed["application_id"].as_str().expect("present").to_owned(),
+        filed["application_id"]
+            .as_str()
+            .expect("present")
+            .to_owned(),
         filed["token"].as_str().expect("present").to_owned(),
     )
 }
@@ -107,7 +113,13 @@ async fn clerk(app: &TestApp, cookie: &str, id: &str, action: Value) -> support:
 
 async fn ready_for_the_board(app: &TestApp, d: &Desk, id: &str, fee: bool) {
     if fee {
-        let r = clerk(app, &d.clerk, id, json!({ "entry": "fee", "receipt": "R-1001" })).await;
+        let r = clerk(
+            app,
+            &d.clerk,
+            id,
+            json!({ "entry": "fee", "receipt": "R-1001" }),
+        )
+        .await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     }
     let r = clerk(
@@ -120,13 +132,23 @@ async fn ready_for_the_board(app: &TestApp, d: &Desk, id: &str, fee: bool) {
     .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let day = civil::date_text(today(app) + 2);
-    let r = clerk(app, &d.clerk, id, json!({ "entry": "schedule", "day": day })).await;
+    let r = clerk(
+        app,
+        &d.clerk,
+        id,
+        json!({ "entry": "schedule", "day": day }),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
 }
 
 async fn record(app: &TestApp, cookie: &str, id: &str) -> Value {
     let r = app
-        .post("/api/permits/get", json!({ "application_id": id }), Some(cookie))
+        .post(
+            "/api/permits/get",
+            json!({ "application_id": id }),
+            Some(cookie),
+        )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     r.json()
@@ -137,7 +159,13 @@ async fn status(app: &TestApp, token: &str) -> support::Reply {
         .await
 }
 
-async fn decide(app: &TestApp, cookie: &str, id: &str, revision: i64, decision: Value) -> support::Reply {
+async fn decide(
+    app: &TestApp,
+    cookie: &str,
+    id: &str,
+    revision: i64,
+    decision: Value,
+) -> support::Reply {
     app.post(
         "/api/permits/decide",
         json!({ "application_id": id, "revision": revision, "decision": decision }),
@@ -167,9 +195,18 @@ async fn denied_with_the_generated_reasons_then_fixed_through_the_link_and_issue
     // A permit does not issue while a standard is unmet (§52-8).
     let refused = decide(&app, &d.selectman, &id, 1, json!({ "decision": "issue" })).await;
     assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
-    assert!(refused.body.contains("§52-10(4)(d): 4 toilets per sex provided, 7 required"));
+    assert!(refused
+        .body
+        .contains("§52-10(4)(d): 4 toilets per sex provided, 7 required"));
 
-    let denied = decide(&app, &d.selectman, &id, 1, json!({ "decision": "deny", "findings": [] })).await;
+    let denied = decide(
+        &app,
+        &d.selectman,
+        &id,
+        1,
+        json!({ "decision": "deny", "findings": [] }),
+    )
+    .await;
     assert_eq!(denied.status, StatusCode::OK, "{}", denied.body);
     let seen = status(&app, &token).await.json();
     assert_eq!(seen["state"], "denied");
@@ -185,13 +222,20 @@ async fn denied_with_the_generated_reasons_then_fixed_through_the_link_and_issue
     fixed["provided"]["toilets_men"] = json!(7);
     fixed["provided"]["toilets_women"] = json!(7);
     let amended = app
-        .post("/api/permits/amend", json!({ "token": token, "application": fixed }), None)
+        .post(
+            "/api/permits/amend",
+            json!({ "token": token, "application": fixed }),
+            None,
+        )
         .await;
     assert_eq!(amended.status, StatusCode::OK, "{}", amended.body);
     let back = record(&app, &d.clerk, &id).await;
     assert_eq!(back["state"], "fee_recorded", "the fee stays recorded");
     assert_eq!(back["revision"], 2);
-    assert!(back["shortfalls"].as_array().expect("present").is_empty(), "{back}");
+    assert!(
+        back["shortfalls"].as_array().expect("present").is_empty(),
+        "{back}"
+    );
     ready_for_the_board(&app, &d, &id, false).await;
 
     // Deciding on the revision read before the change is refused.
@@ -201,7 +245,9 @@ async fn denied_with_the_generated_reasons_then_fixed_through_the_link_and_issue
     assert_eq!(issued.status, StatusCode::OK, "{}", issued.body);
     assert_eq!(status(&app, &token).await.json()["state"], "issued");
 
-    let pdf = app.get(&format!("/permits/{id}/pdf"), Some(&d.officer)).await;
+    let pdf = app
+        .get(&format!("/permits/{id}/pdf"), Some(&d.officer))
+        .await;
     assert_eq!(pdf.status, StatusCode::OK);
     assert!(pdf.body.starts_with("%PDF"));
     let theirs = app
@@ -211,22 +257,42 @@ async fn denied_with_the_generated_reasons_then_fixed_through_the_link_and_issue
 
     // An officer on patrol finds it by the day.
     let r = app
-        .post("/api/permits/register", json!({ "day": first }), Some(&d.officer))
+        .post(
+            "/api/permits/register",
+            json!({ "day": first }),
+            Some(&d.officer),
+        )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.json()[0]["state"], "issued");
     let other_day = civil::date_text(today(&app) + 31);
     let r = app
-        .post("/api/permits/register", json!({ "day": other_day }), Some(&d.officer))
+        .post(
+            "/api/permits/register",
+            json!({ "day": other_day }),
+            Some(&d.officer),
+        )
         .await;
     assert_eq!(r.json().as_array().expect("present").len(), 0);
 
     // Settlement only after the gathering: a refund of the excess.
-    let early = clerk(&app, &d.clerk, &id, json!({ "entry": "settle", "actual_costs_cents": 900_000 })).await;
+    let early = clerk(
+        &app,
+        &d.clerk,
+        &id,
+        json!({ "entry": "settle", "actual_costs_cents": 900_000 }),
+    )
+    .await;
     assert_eq!(early.status, StatusCode::CONFLICT, "{}", early.body);
     app.clock.advance_minutes(31 * 24 * 60);
     let town_clerk = app.session("clerk1").await;
-    let r = clerk(&app, &town_clerk, &id, json!({ "entry": "settle", "actual_costs_cents": 900_000 })).await;
+    let r = clerk(
+        &app,
+        &town_clerk,
+        &id,
+        json!({ "entry": "settle", "actual_costs_cents": 900_000 }),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let settled = record(&app, &town_clerk, &id).await;
     assert_eq!(settled["state"], "settled");
@@ -242,8 +308,16 @@ async fn denied_with_the_generated_reasons_then_fixed_through_the_link_and_issue
     assert_eq!(
         kinds,
         [
-            "filed", "fee_recorded", "security_recorded", "scheduled", "denied", "amended",
-            "security_recorded", "scheduled", "issued", "settled"
+            "filed",
+            "fee_recorded",
+            "security_recorded",
+            "scheduled",
+            "denied",
+            "amended",
+            "security_recorded",
+            "scheduled",
+            "issued",
+            "settled"
         ]
     );
     assert_eq!(app.audit_actions("permit.issue").await.len(), 1);
@@ -267,10 +341,19 @@ async fn an_application_nobody_decides_is_deemed_denied_on_the_eighth_day() {
     assert_eq!(seen["state"], "deemed_denied");
     // Ten days on, the Selectman signs in again (sessions end after 30 idle minutes).
     let selectman = app.session("select1").await;
-    let late = decide(&app, &selectman, &id, 1, json!({ "decision": "deny", "findings": [] })).await;
+    let late = decide(
+        &app,
+        &selectman,
+        &id,
+        1,
+        json!({ "decision": "deny", "findings": [] }),
+    )
+    .await;
     assert_eq!(late.status, StatusCode::CONFLICT);
     assert!(late.body.contains("§52-9 B(3)"), "{}", late.body);
-    let pdf = app.get(&format!("/permits/status/pdf?token={token}"), None).await;
+    let pdf = app
+        .get(&format!("/permits/status/pdf?token={token}"), None)
+        .await;
     assert_eq!(pdf.status, StatusCode::OK, "the deemed denial prints");
 }
 
@@ -282,7 +365,11 @@ async fn bad_input_names_its_field_and_section_and_stores_nothing() {
     let cases = [
         ("attendance", json!(0), "§52-10(2)(f)"),
         ("first_day", json!(yesterday), "§52-9 A"),
-        ("last_day", json!(civil::date_text(today(&app) + 29)), "on or after"),
+        (
+            "last_day",
+            json!(civil::date_text(today(&app) + 29)),
+            "on or after",
+        ),
     ];
     for (field, value, words) in cases {
         let mut body = application(&soon);
@@ -296,13 +383,23 @@ async fn bad_input_names_its_field_and_section_and_stores_nothing() {
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{field}: {}", r.body);
         let errors = &r.json()["errors"];
         assert_eq!(errors[0]["field"], field, "{}", r.body);
-        assert!(errors[0]["message"].as_str().expect("present").contains(words), "{}", r.body);
+        assert!(
+            errors[0]["message"]
+                .as_str()
+                .expect("present")
+                .contains(words),
+            "{}",
+            r.body
+        );
     }
     assert_eq!(app.count("permit_application").await, 0);
     // A guessed or malformed token opens nothing.
     let guessed = status(&app, &"ab".repeat(32)).await;
     assert_eq!(guessed.status, StatusCode::NOT_FOUND);
-    assert_eq!(status(&app, "../../etc").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        status(&app, "../../etc").await.status,
+        StatusCode::NOT_FOUND
+    );
 }
 
 #[tokio::test]
@@ -311,20 +408,40 @@ async fn each_role_does_only_its_part() {
     let d = desk(&app).await;
     let (id, _) = apply(&app, application(&civil::date_text(today(&app) + 30))).await;
     // An officer reads but neither records nor decides.
-    let r = clerk(&app, &d.officer, &id, json!({ "entry": "fee", "receipt": "R-9" })).await;
+    let r = clerk(
+        &app,
+        &d.officer,
+        &id,
+        json!({ "entry": "fee", "receipt": "R-9" }),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     let r = decide(&app, &d.officer, &id, 1, json!({ "decision": "issue" })).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     // The clerk does not decide; the Selectmen do not take fees.
     let r = decide(&app, &d.clerk, &id, 1, json!({ "decision": "issue" })).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
-    let r = clerk(&app, &d.selectman, &id, json!({ "entry": "fee", "receipt": "R-9" })).await;
+    let r = clerk(
+        &app,
+        &d.selectman,
+        &id,
+        json!({ "entry": "fee", "receipt": "R-9" }),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     // Nobody signed in reads the register or a record.
-    let r = app.post("/api/permits/register", json!({ "day": null }), None).await;
+    let r = app
+        .post("/api/permits/register", json!({ "day": null }), None)
+        .await;
     assert_eq!(r.status, StatusCode::UNAUTHORIZED);
     // Scheduling before the fee is refused with the section.
-    let r = clerk(&app, &d.clerk, &id, json!({ "entry": "schedule", "day": civil::date_text(today(&app) + 1) })).await;
+    let r = clerk(
+        &app,
+        &d.clerk,
+        &id,
+        json!({ "entry": "schedule", "day": civil::date_text(today(&app) + 1) }),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::CONFLICT);
     assert!(r.body.contains("§52-9 A"), "{}", r.body);
     // An advisor's opinion is kept, and the operator does not see it.
@@ -338,7 +455,10 @@ async fn each_role_does_only_its_part() {
         )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    assert_eq!(record(&app, &d.selectman, &id).await["opinions"][0]["capacity"], "Fire Chief");
+    assert_eq!(
+        record(&app, &d.selectman, &id).await["opinions"][0]["capacity"],
+        "Fire Chief"
+    );
 }
 
 #[tokio::test]
@@ -352,5 +472,8 @@ async fn the_public_calls_are_rate_limited_per_address() {
     for _ in 0..3 {
         assert_eq!(status(&app, &token).await.status, StatusCode::NOT_FOUND);
     }
-    assert_eq!(status(&app, &token).await.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        status(&app, &token).await.status,
+        StatusCode::TOO_MANY_REQUESTS
+    );
 }

@@ -271,7 +271,11 @@ fn expectations() -> Vec<(&'static str, &'static [Who], Body)> {
             TOWN_CLERK,
             |f| json!({ "application": f.application }),
         ),
-        ("/api/permits/register", PERMIT_READERS, |_| json!({ "day": null })),
+        (
+            "/api/permits/register",
+            PERMIT_READERS,
+            |_| json!({ "day": null }),
+        ),
         (
             "/api/permits/get",
             PERMIT_READERS,

@@ -7,7 +7,9 @@ use leptos::server_fn::codec::Json;
 use uuid::Uuid;
 
 use crate::error::AppError;
-use crate::model::permit::{DecisionRecord, Filed, PermitApplication, PermitDecision, PermitRecord, PermitRow};
+use crate::model::permit::{
+    DecisionRecord, Filed, PermitApplication, PermitDecision, PermitRecord, PermitRow,
+};
 
 /// What the Town Clerk records, as the browser sends it (dollars as typed).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -183,10 +185,7 @@ pub async fn get_permit(application_id: Uuid) -> Result<PermitRecord, AppError> 
 
 /// The Town Clerk's entries: fee, estimate/bond/deposit, the meeting, settlement.
 #[server(endpoint = "permits/clerk", input = Json)]
-pub async fn record_clerk_entry(
-    application_id: Uuid,
-    action: ClerkAction,
-) -> Result<(), AppError> {
+pub async fn record_clerk_entry(application_id: Uuid, action: ClerkAction) -> Result<(), AppError> {
     use crate::store::permits::ClerkEntry;
     let request =
         crate::auth::guard::authorize(crate::access::Permission::ReceiveApplications).await?;
@@ -218,9 +217,8 @@ pub async fn record_clerk_entry(
             deposit_cents: *deposit_cents,
         },
         ClerkAction::Schedule { day } => {
-            let day = crate::model::civil::day_number(day.trim()).ok_or_else(|| {
-                AppError::invalid("day", "Meeting day: a date as YYYY-MM-DD.")
-            })?;
+            let day = crate::model::civil::day_number(day.trim())
+                .ok_or_else(|| AppError::invalid("day", "Meeting day: a date as YYYY-MM-DD."))?;
             if day < desk.today {
                 return Err(AppError::invalid(
                     "day",

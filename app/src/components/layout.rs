@@ -11,7 +11,11 @@ use crate::model::account::Me;
 const MENU: &[(Permission, &str, &str)] = &[
     (Permission::RecordIncidents, "/field/new", "New incident"),
     (Permission::RecordIncidents, "/field/reports", "My reports"),
-    (Permission::RecordIncidents, "/field/gathering", "Mass gathering"),
+    (
+        Permission::RecordIncidents,
+        "/field/gathering",
+        "Mass gathering",
+    ),
     (Permission::Review, "/review", "Review queue"),
     (Permission::Oversee, "/register", "Register"),
     (Permission::Oversee, "/dashboard", "Dashboard"),

@@ -33,7 +33,11 @@ pub fn pdf(record: &PermitRecord) -> Option<Vec<u8>> {
         16.0,
         true,
     );
-    doc.text("Town Code Chapter 52, Article II (§52-5 to §52-12)", 9.0, false);
+    doc.text(
+        "Town Code Chapter 52, Article II (§52-5 to §52-12)",
+        9.0,
+        false,
+    );
     doc.gap(8.0);
     doc.field("Application", &record.number);
     doc.field("Operator", &a.operator);
@@ -48,7 +52,10 @@ pub fn pdf(record: &PermitRecord) -> Option<Vec<u8>> {
     } else {
         format!("{} to {}", a.first_day, a.last_day)
     };
-    doc.field("Days and hours", &format!("{days}, {} to {} each day", a.starts, a.ends));
+    doc.field(
+        "Days and hours",
+        &format!("{days}, {} to {} each day", a.starts, a.ends),
+    );
     doc.field("Persons", &a.attendance.to_string());
     doc.field("Filed", &record.filed_day);
     if let Some(day) = &record.consideration_day {

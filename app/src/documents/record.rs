@@ -90,7 +90,10 @@ fn current_record_lines(report: &IncidentReport, zone: &TownZone) -> Vec<(String
                 if g.outdoor { "outdoors" } else { "indoors" }
             ),
         ));
-        lines.push(("Place (§52-6(2))".to_owned(), venue_text(g.venue).to_owned()));
+        lines.push((
+            "Place (§52-6(2))".to_owned(),
+            venue_text(g.venue).to_owned(),
+        ));
         lines.push(("Permit register".to_owned(), permit_text(&g.permit)));
     }
     for s in &report.subjects {

@@ -568,7 +568,11 @@ mod tests {
         let wrong = d.fine_problem(Penalty::ARTICLE_I).expect("§52-4's fine");
         assert!(wrong.message.contains("§52-4"), "{}", wrong.message);
         let wrong = d.fine_problem(Penalty::ARTICLE_II).expect("§52-12's fine");
-        assert!(wrong.message.contains("§52-12 sets it at $1,000.00"), "{}", wrong.message);
+        assert!(
+            wrong.message.contains("§52-12 sets it at $1,000.00"),
+            "{}",
+            wrong.message
+        );
         d.fine_cents = Some(10_000);
         assert!(d.fine_problem(Penalty::ARTICLE_I).is_none());
     }

@@ -481,7 +481,9 @@ pub fn problems(report: &IncidentReport, now: Moment) -> Vec<FieldError> {
         ));
     }
     if let Some(g) = &report.gathering {
-        use crate::ordinance::article_ii::{enforcement::PermitCheck, requirements::MAX_ATTENDANCE};
+        use crate::ordinance::article_ii::{
+            enforcement::PermitCheck, requirements::MAX_ATTENDANCE,
+        };
         if g.counted == 0 || g.counted > MAX_ATTENDANCE {
             errors.push(FieldError::new(
                 "gathering.counted",

@@ -68,7 +68,10 @@ fn clock_minutes(text: &str) -> Option<u32> {
 /// `(latitude, longitude)` of `43.3227, -70.5806`.
 pub fn parse_map_point(text: &str) -> Option<(f64, f64)> {
     let (lat, lon) = text.split_once(',')?;
-    let (lat, lon) = (lat.trim().parse::<f64>().ok()?, lon.trim().parse::<f64>().ok()?);
+    let (lat, lon) = (
+        lat.trim().parse::<f64>().ok()?,
+        lon.trim().parse::<f64>().ok()?,
+    );
     ((-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lon)).then_some((lat, lon))
 }
 
@@ -101,7 +104,10 @@ impl PermitApplication {
             ));
         }
         if last.is_none() {
-            errors.push(FieldError::new("last_day", "Last day: a date as YYYY-MM-DD."));
+            errors.push(FieldError::new(
+                "last_day",
+                "Last day: a date as YYYY-MM-DD.",
+            ));
         }
         let starts = clock_minutes(&self.starts);
         let ends = clock_minutes(&self.ends);
@@ -174,11 +180,31 @@ impl PermitApplication {
     pub fn problems(&self, today: i64) -> Vec<FieldError> {
         let mut errors = Vec::new();
         let required = [
-            ("operator", &self.operator, "Operator: the person responsible for the gathering area (§52-6(4))."),
-            ("operator_address", &self.operator_address, "Operator's address: where the Town sends notice (§52-9 B, §52-9 D)."),
-            ("landowner", &self.landowner, "Landowner: the owner of the ground (§52-6(4))."),
-            ("place", &self.place, "Place: where the gathering is held (§52-10(1))."),
-            ("purpose", &self.purpose, "Purpose: what the gathering is for (§52-6(3))."),
+            (
+                "operator",
+                &self.operator,
+                "Operator: the person responsible for the gathering area (§52-6(4)).",
+            ),
+            (
+                "operator_address",
+                &self.operator_address,
+                "Operator's address: where the Town sends notice (§52-9 B, §52-9 D).",
+            ),
+            (
+                "landowner",
+                &self.landowner,
+                "Landowner: the owner of the ground (§52-6(4)).",
+            ),
+            (
+                "place",
+                &self.place,
+                "Place: where the gathering is held (§52-10(1)).",
+            ),
+            (
+                "purpose",
+                &self.purpose,
+                "Purpose: what the gathering is for (§52-6(3)).",
+            ),
         ];
         for (field, value, message) in required {
             if value.trim().is_empty() {
@@ -594,15 +620,31 @@ mod tests {
         let cases: [(&str, Spoil, &str); 8] = [
             ("attendance", |a| a.attendance = 0, "§52-10(2)(f)"),
             ("attendance", |a| a.attendance = 5_000_000, "at most"),
-            ("first_day", |a| {
-                a.first_day = "2027-05-01".into();
-                a.last_day = "2027-05-01".into();
-            }, "in the past"),
-            ("last_day", |a| a.last_day = "2027-07-09".into(), "on or after"),
+            (
+                "first_day",
+                |a| {
+                    a.first_day = "2027-05-01".into();
+                    a.last_day = "2027-05-01".into();
+                },
+                "in the past",
+            ),
+            (
+                "last_day",
+                |a| a.last_day = "2027-07-09".into(),
+                "on or after",
+            ),
             ("operator", |a| a.operator = " ".into(), "§52-6(4)"),
-            ("map_point", |a| a.map_point = "north of the pier".into(), "latitude"),
+            (
+                "map_point",
+                |a| a.map_point = "north of the pier".into(),
+                "latitude",
+            ),
             ("starts", |a| a.starts = "25:00".into(), "HH:MM"),
-            ("last_day", |a| a.last_day = "2027-08-20".into(), "at most 31 days"),
+            (
+                "last_day",
+                |a| a.last_day = "2027-08-20".into(),
+                "at most 31 days",
+            ),
         ];
         for (field, spoil, words) in cases {
             let mut a = application();

@@ -170,9 +170,10 @@ pub fn violation_lines(
                         crate::ordinance::article_ii::enforcement::summary(g)
                     )
                 }),
-                Element::MassGatheringArea => {
-                    report.gathering.as_ref().map(|g| venue_text(g.venue).to_owned())
-                }
+                Element::MassGatheringArea => report
+                    .gathering
+                    .as_ref()
+                    .map(|g| venue_text(g.venue).to_owned()),
                 Element::WithoutPermit => report.gathering.as_ref().map(|g| permit_text(&g.permit)),
                 _ => None,
             };

@@ -494,8 +494,8 @@ pub async fn dispose(
     .ok_or(AppError::NotFound)?;
     let (status, kind, on, hearing, paid, fine, costs, offence) = row;
     // The fine is the one the ordinance sets for this citation's offence.
-    if let Some(problem) = crate::ordinance::Offence::from_code(&offence)
-        .and_then(|o| d.fine_problem(o.penalty()))
+    if let Some(problem) =
+        crate::ordinance::Offence::from_code(&offence).and_then(|o| d.fine_problem(o.penalty()))
     {
         return Err(AppError::Invalid {
             errors: vec![problem],

@@ -11,8 +11,8 @@ use crate::error::AppError;
 use crate::model::audit::AuditOutcome;
 use crate::model::civil;
 use crate::model::permit::{
-    permit_number, ClerkRecord, DecisionRecord, Filed, Opinion, PermitApplication,
-    PermitDecision, PermitEvent, PermitRecord, PermitRow, PermitState, Settlement,
+    permit_number, ClerkRecord, DecisionRecord, Filed, Opinion, PermitApplication, PermitDecision,
+    PermitEvent, PermitRecord, PermitRow, PermitState, Settlement,
 };
 use crate::ordinance::article_ii::{application_shortfalls, Requirements, Shortfall};
 use crate::store::accounts::By;
@@ -141,7 +141,11 @@ pub async fn file(
     let (token, token_hash) = new_token();
     let id = Uuid::now_v7();
     let year = zone.year(desk.by.now);
-    let channel = if desk.by.actor.is_some() { "paper" } else { "online" };
+    let channel = if desk.by.actor.is_some() {
+        "paper"
+    } else {
+        "online"
+    };
     let json = serde_json::to_string(application).map_err(|_| AppError::Internal)?;
     let mut tx = store.begin_write().await?;
     let prefix = format!("MG-{year}-%");
@@ -175,7 +179,10 @@ pub async fn file(
     .bind(desk.by.now.0)
     .execute(&mut *tx)
     .await?;
-    let note = format!("{channel} application for {} persons", application.attendance);
+    let note = format!(
+        "{channel} application for {} persons",
+        application.attendance
+    );
     event(&mut tx, desk, id, "filed", Some(&note)).await?;
     tx.commit().await?;
     Ok(Filed {
@@ -223,7 +230,9 @@ async fn event(
     let audit_event = Event::new(audit_action(kind), AuditOutcome::Success)
         .by(desk.by.actor, desk.by.source)
         .on("permit", &after.number)
-        .after(serde_json::json!({ "state": after.state, "revision": after.revision, "note": note }));
+        .after(
+            serde_json::json!({ "state": after.state, "revision": after.revision, "note": note }),
+        );
     audit::append(conn, desk.by.now, &audit_event).await?;
     Ok(())
 }
@@ -271,7 +280,11 @@ pub async fn amend(
     let state = current.state(desk.today);
     refuse_unless(
         state.open_to_amendment(),
-        format!("Application {}: the permit is already {}; it cannot be changed.", current.number, state.label().to_lowercase()),
+        format!(
+            "Application {}: the permit is already {}; it cannot be changed.",
+            current.number,
+            state.label().to_lowercase()
+        ),
     )?;
     let back_to = match (state, current.fee_cents.is_some()) {
         (PermitState::Scheduled, _) => "scheduled",
@@ -385,7 +398,10 @@ pub async fn clerk(
             .bind(id.to_string())
             .execute(&mut *tx)
             .await?;
-            ("security_recorded", String::from("estimate, bond and deposit"))
+            (
+                "security_recorded",
+                String::from("estimate, bond and deposit"),
+            )
         }
         ClerkEntry::Schedule { day } => {
             refuse_unless(
@@ -677,9 +693,8 @@ fn assemble(current: &Row, today: i64) -> Result<PermitRecord, AppError> {
 
 fn decide_by(state: PermitState, consideration_day: Option<i64>) -> Option<String> {
     (state == PermitState::Scheduled).then_some(())?;
-    consideration_day.map(|d| {
-        civil::date_text(d + crate::ordinance::article_ii::calendar::DECISION_DAYS)
-    })
+    consideration_day
+        .map(|d| civil::date_text(d + crate::ordinance::article_ii::calendar::DECISION_DAYS))
 }
 
 /// The register: applications whose gatherings cover `day` (an officer's

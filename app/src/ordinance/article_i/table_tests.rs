@@ -282,7 +282,8 @@ fn missing_cases(offence: Offence) -> Vec<Missing> {
                 S::S52_3,
                 noise_without_disturbance,
             ),
-        ],        Offence::UnpermittedMassGathering => Vec::new(),
+        ],
+        Offence::UnpermittedMassGathering => Vec::new(),
     };
     match offence {
         Offence::GroupObstruction => cases.extend(order_cases(E::OrderToMoveOn, S::S52_2)),

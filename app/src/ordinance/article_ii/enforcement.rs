@@ -254,13 +254,22 @@ mod tests {
     #[test]
     fn each_missing_element_names_its_provision() {
         let short = |counted, minutes| {
-            missing_elements(Some(&scene(counted, minutes)), Some(GatheringRole::Promoter))
-                .into_iter()
-                .map(|(m, p, _)| (m, p))
-                .collect::<Vec<_>>()
+            missing_elements(
+                Some(&scene(counted, minutes)),
+                Some(GatheringRole::Promoter),
+            )
+            .into_iter()
+            .map(|(m, p, _)| (m, p))
+            .collect::<Vec<_>>()
         };
-        assert_eq!(short(499, 120), [(Missing::MassGathering, Provision::S52_6_3)]);
-        assert_eq!(short(500, 119), [(Missing::MassGathering, Provision::S52_7)]);
+        assert_eq!(
+            short(499, 120),
+            [(Missing::MassGathering, Provision::S52_6_3)]
+        );
+        assert_eq!(
+            short(500, 119),
+            [(Missing::MassGathering, Provision::S52_7)]
+        );
         let stadium = GatheringScene {
             venue: Venue::PermanentPlaceOfAssembly {
                 sufficient_sanitary_facilities: true,

@@ -358,9 +358,11 @@ fn a_late_filing_is_the_first_reason_and_twenty_days_ahead_is_in_time() {
     let p = plan(2_400, 0);
     let provided = complete(&p);
     let first_day = 20_000;
-    let on_time = application_shortfalls(&p, &provided, first_day - 20, first_day).expect("a valid plan");
+    let on_time =
+        application_shortfalls(&p, &provided, first_day - 20, first_day).expect("a valid plan");
     assert!(on_time.is_empty(), "{on_time:?}");
-    let late = application_shortfalls(&p, &provided, first_day - 19, first_day).expect("a valid plan");
+    let late =
+        application_shortfalls(&p, &provided, first_day - 19, first_day).expect("a valid plan");
     assert_eq!(late.len(), 1);
     assert_eq!(late[0].provision, Provision::S52_9A);
     assert!(late[0].finding.contains("1 day(s) late"), "{late:?}");

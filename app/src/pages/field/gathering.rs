@@ -118,7 +118,8 @@ fn minutes_of(text: &str) -> Option<u32> {
         return (m < 60).then(|| h.saturating_mul(60).saturating_add(m));
     }
     let hours: f64 = text.parse().ok()?;
-    (hours.is_finite() && hours > 0.0 && hours <= 24.0 * 31.0).then(|| (hours * 60.0).round() as u32)
+    (hours.is_finite() && hours > 0.0 && hours <= 24.0 * 31.0)
+        .then(|| (hours * 60.0).round() as u32)
 }
 
 #[component]
@@ -153,7 +154,12 @@ fn GatheringForm() -> impl IntoView {
                 "When it began: a date and time.",
             ));
         }
-        let counted = counted.get_untracked().trim().replace(',', "").parse::<u32>().ok();
+        let counted = counted
+            .get_untracked()
+            .trim()
+            .replace(',', "")
+            .parse::<u32>()
+            .ok();
         if counted.is_none() {
             errors.push(crate::error::FieldError::new(
                 "gathering.counted",

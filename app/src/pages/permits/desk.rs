@@ -39,10 +39,9 @@ fn Register() -> impl IntoView {
     let rows = Resource::new(move || shown.get(), permit_register);
     let me = use_current_user().0;
     let clerk = move || {
-        me.get()
-            .and_then(Result::ok)
-            .flatten()
-            .is_some_and(|m| Permission::ReceiveApplications.allows(Some(&m.roles)) == Decision::Allow)
+        me.get().and_then(Result::ok).flatten().is_some_and(|m| {
+            Permission::ReceiveApplications.allows(Some(&m.roles)) == Decision::Allow
+        })
     };
     view! {
         <h1 class="wide">"Mass gathering permits"</h1>
@@ -220,9 +219,15 @@ fn ApplicationDetails(application: PermitApplication) -> impl IntoView {
     let a = application;
     let rows: Vec<(&str, String)> = vec![
         ("Address", a.operator_address),
-        ("Phone / e-mail", format!("{} {}", a.operator_phone, a.operator_email)),
+        (
+            "Phone / e-mail",
+            format!("{} {}", a.operator_phone, a.operator_email),
+        ),
         ("Sponsor", a.sponsor),
-        ("Landowner / lessee", format!("{} / {}", a.landowner, a.lessee)),
+        (
+            "Landowner / lessee",
+            format!("{} / {}", a.landowner, a.lessee),
+        ),
         ("Map point", a.map_point),
         ("Purpose", a.purpose),
         ("Vehicles / buses", format!("{} / {}", a.vehicles, a.buses)),
@@ -312,7 +317,10 @@ fn ClerkForms(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
             version.update(|v| *v += 1);
         }
     });
-    let money = |c: Option<u64>| c.map(|c| format!("{}.{:02}", c / 100, c % 100)).unwrap_or_default();
+    let money = |c: Option<u64>| {
+        c.map(|c| format!("{}.{:02}", c / 100, c % 100))
+            .unwrap_or_default()
+    };
     let receipt = RwSignal::new(String::new());
     let estimate = RwSignal::new(money(record.clerk.estimated_costs_cents));
     let bond = RwSignal::new(money(record.clerk.bond_cents));
@@ -322,11 +330,19 @@ fn ClerkForms(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
     let busy = move || !ready.get() || act.pending().get();
     let state = record.state;
     let fee_due = record.clerk.fee_cents.is_none();
-    let undecided = matches!(state, PermitState::Filed | PermitState::FeeRecorded | PermitState::Scheduled);
+    let undecided = matches!(
+        state,
+        PermitState::Filed | PermitState::FeeRecorded | PermitState::Scheduled
+    );
     let deposit_hint = record
         .requirements
         .filter(|r| r.deposit_cents > 0)
-        .map(|r| format!("120 % of the estimate: {} (§52-9 D).", crate::ordinance::penalty::dollars(i64::try_from(r.deposit_cents).unwrap_or(0))))
+        .map(|r| {
+            format!(
+                "120 % of the estimate: {} (§52-9 D).",
+                crate::ordinance::penalty::dollars(i64::try_from(r.deposit_cents).unwrap_or(0))
+            )
+        })
         .unwrap_or_else(|| "120 % of the estimate (§52-9 D).".to_owned());
     view! {
         <section class="panel" aria-labelledby="clerk">

@@ -47,7 +47,11 @@ impl Unit {
                 if frac.len() > 2 || !frac.bytes().all(|b| b.is_ascii_digit()) {
                     return None;
                 }
-                let whole: u64 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
+                let whole: u64 = if whole.is_empty() {
+                    0
+                } else {
+                    whole.parse().ok()?
+                };
                 let frac: u64 = format!("{frac:0<2}").parse().ok()?;
                 whole.checked_mul(100)?.checked_add(frac)
             }
@@ -466,23 +470,91 @@ pub fn RequirementList(need: Requirements) -> impl IntoView {
     let money = |c: u64| dollars(i64::try_from(c).unwrap_or(i64::MAX));
     let acres = |h: u32| format!("{}.{:02}", h / 100, h % 100);
     let water = match need.water_psi {
-        Some(psi) => format!("{} gallons a day at {psi} psi or more", need.water_gallons_per_day),
+        Some(psi) => format!(
+            "{} gallons a day at {psi} psi or more",
+            need.water_gallons_per_day
+        ),
         None => format!("{} gallons a day", need.water_gallons_per_day),
     };
     let rows: Vec<(&str, String)> = vec![
-        ("§52-10(2)(e)", format!("{} parking spaces on {} usable acres or more", need.parking_spaces, acres(need.parking_acre_hundredths))),
-        ("§52-10(2)(f)", format!("{} square feet for the assemblage; none overnight", need.site_square_feet)),
+        (
+            "§52-10(2)(e)",
+            format!(
+                "{} parking spaces on {} usable acres or more",
+                need.parking_spaces,
+                acres(need.parking_acre_hundredths)
+            ),
+        ),
+        (
+            "§52-10(2)(f)",
+            format!(
+                "{} square feet for the assemblage; none overnight",
+                need.site_square_feet
+            ),
+        ),
         ("§52-10(4)(a)/(b)", water),
-        ("§52-10(4)(d)", format!("{} toilets for men and {} for women", need.toilets_per_sex, need.toilets_per_sex)),
-        ("§52-10(5)(b)", format!("{} fifty-gallon or {} sixteen-yard refuse containers", need.refuse.fifty_gallon, need.refuse.sixteen_cubic_yard)),
-        ("§52-10(5)(c)", format!("{} fifty-gallon or {} sixteen-yard containers where vehicles park", need.parking_refuse.fifty_gallon, need.parking_refuse.sixteen_cubic_yard)),
-        ("§52-10(5)(d)", format!("{} refuse collections", need.collections)),
-        ("§52-10(5)(e)", format!("grounds cleared within {} hours", need.clear_within_hours)),
-        ("§52-10(7)(e)", format!("{} law enforcement officers on site", need.officers)),
-        ("§52-10(9)", crate::ordinance::article_ii::requirements::SOUND_LIMIT_UNCONFIRMED.to_owned()),
-        ("§52-11", format!("insurance {} / {} bodily injury, {} property", money(need.insurance_per_person_cents), money(need.insurance_per_occurrence_cents), money(need.insurance_property_cents))),
-        ("§52-9 D", format!("bond of {} or more; deposit {}", money(need.bond_cents), if need.deposit_cents == 0 { "120 % of the Town's estimate".to_owned() } else { money(need.deposit_cents) })),
-        ("§52-9 A", format!("fee {} (not refundable)", money(need.fee_cents))),
+        (
+            "§52-10(4)(d)",
+            format!(
+                "{} toilets for men and {} for women",
+                need.toilets_per_sex, need.toilets_per_sex
+            ),
+        ),
+        (
+            "§52-10(5)(b)",
+            format!(
+                "{} fifty-gallon or {} sixteen-yard refuse containers",
+                need.refuse.fifty_gallon, need.refuse.sixteen_cubic_yard
+            ),
+        ),
+        (
+            "§52-10(5)(c)",
+            format!(
+                "{} fifty-gallon or {} sixteen-yard containers where vehicles park",
+                need.parking_refuse.fifty_gallon, need.parking_refuse.sixteen_cubic_yard
+            ),
+        ),
+        (
+            "§52-10(5)(d)",
+            format!("{} refuse collections", need.collections),
+        ),
+        (
+            "§52-10(5)(e)",
+            format!("grounds cleared within {} hours", need.clear_within_hours),
+        ),
+        (
+            "§52-10(7)(e)",
+            format!("{} law enforcement officers on site", need.officers),
+        ),
+        (
+            "§52-10(9)",
+            crate::ordinance::article_ii::requirements::SOUND_LIMIT_UNCONFIRMED.to_owned(),
+        ),
+        (
+            "§52-11",
+            format!(
+                "insurance {} / {} bodily injury, {} property",
+                money(need.insurance_per_person_cents),
+                money(need.insurance_per_occurrence_cents),
+                money(need.insurance_property_cents)
+            ),
+        ),
+        (
+            "§52-9 D",
+            format!(
+                "bond of {} or more; deposit {}",
+                money(need.bond_cents),
+                if need.deposit_cents == 0 {
+                    "120 % of the Town's estimate".to_owned()
+                } else {
+                    money(need.deposit_cents)
+                }
+            ),
+        ),
+        (
+            "§52-9 A",
+            format!("fee {} (not refundable)", money(need.fee_cents)),
+        ),
     ];
     view! {
         <dl class="requirements" data-testid="requirements">

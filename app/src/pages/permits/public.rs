@@ -90,12 +90,15 @@ fn OperatorRecord(record: PermitRecord, token: String, version: RwSignal<u32>) -
 }
 
 #[component]
-fn AmendForm(application: PermitApplication, token: String, version: RwSignal<u32>) -> impl IntoView {
+fn AmendForm(
+    application: PermitApplication,
+    token: String,
+    version: RwSignal<u32>,
+) -> impl IntoView {
     let app = RwSignal::new(application);
     let token = StoredValue::new(token);
-    let send = Action::new(move |a: &PermitApplication| {
-        amend_application(token.get_value(), a.clone())
-    });
+    let send =
+        Action::new(move |a: &PermitApplication| amend_application(token.get_value(), a.clone()));
     Effect::new(move |_| {
         if matches!(send.value().get(), Some(Ok(()))) {
             version.update(|v| *v += 1);

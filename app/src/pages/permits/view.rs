@@ -35,11 +35,17 @@ pub fn PermitSummary(record: PermitRecord) -> impl IntoView {
         ("Place", a.place.clone()),
         ("Days", format!("{days}, {} to {}", a.starts, a.ends)),
         ("Persons expected", a.attendance.to_string()),
-        ("Filed", format!("{} ({})", record.filed_day, record.channel)),
+        (
+            "Filed",
+            format!("{} ({})", record.filed_day, record.channel),
+        ),
         (
             "Fee (§52-9 A)",
             match &record.clerk.fee_receipt {
-                Some(r) => format!("{} received, receipt {r}", crate::ordinance::article_ii::Requirements::fee_text()),
+                Some(r) => format!(
+                    "{} received, receipt {r}",
+                    crate::ordinance::article_ii::Requirements::fee_text()
+                ),
                 None => "not yet recorded".to_owned(),
             },
         ),
