@@ -477,3 +477,45 @@ async fn the_public_calls_are_rate_limited_per_address() {
         StatusCode::TOO_MANY_REQUESTS
     );
 }
+
+#[tokio::test]
+async fn the_noise_limit_is_unconfirmed_until_an_administrator_sets_it() {
+    let app = TestApp::new().await;
+    let d = desk(&app).await;
+    let (id, _) = apply(&app, application(&civil::date_text(today(&app) + 30))).await;
+    let limit = || app.post("/api/permits/sound-limit", json!({}), None);
+    assert_eq!(limit().await.json(), Value::Null, "unconfirmed at first");
+    assert_eq!(
+        record(&app, &d.clerk, &id).await["sound_limit_dba"],
+        Value::Null
+    );
+    app.user("admin1", &[Role::Admin]).await;
+    let admin = app.session("admin1").await;
+    let save = |value: Value| {
+        app.post(
+            "/api/admin/settings/sound-limit/save",
+            json!({ "limit_dba": value }),
+            Some(&admin),
+        )
+    };
+    let refused = save(json!(500)).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.body);
+    assert!(refused.body.contains("§52-10(9)"), "{}", refused.body);
+    assert_eq!(limit().await.json(), Value::Null, "nothing stored");
+    let saved = save(json!(70)).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    assert_eq!(limit().await.json(), json!(70));
+    assert_eq!(record(&app, &d.clerk, &id).await["sound_limit_dba"], 70);
+    assert_eq!(app.audit_actions("settings.sound_limit").await.len(), 1);
+    // A clerk cannot set it; withdrawing it makes it unconfirmed again.
+    let clerk = app
+        .post(
+            "/api/admin/settings/sound-limit/save",
+            json!({ "limit_dba": 65 }),
+            Some(&d.clerk),
+        )
+        .await;
+    assert_eq!(clerk.status, StatusCode::FORBIDDEN);
+    assert_eq!(save(Value::Null).await.status, StatusCode::OK);
+    assert_eq!(limit().await.json(), Value::Null);
+}

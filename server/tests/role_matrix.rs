@@ -256,10 +256,16 @@ fn expectations() -> Vec<(&'static str, &'static [Who], Body)> {
             EVERYONE,
             |f| json!({ "application": f.application }),
         ),
+        ("/api/permits/sound-limit", EVERYONE, |_| json!({})),
         (
             "/api/permits/status",
             EVERYONE,
             |_| json!({ "token": "ab".repeat(32) }),
+        ),
+        (
+            "/api/admin/settings/sound-limit/save",
+            ADMIN,
+            |_| json!({ "limit_dba": 70 }),
         ),
         (
             "/api/permits/amend",

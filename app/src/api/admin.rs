@@ -167,6 +167,25 @@ pub async fn save_court_settings(settings: CourtSettings) -> Result<CourtSetting
     crate::store::settings::save_court(&request.state.store, by(&request), &settings).await
 }
 
+/// §52-10(9)'s decibel level at a gathering's perimeter, once the Town has
+/// confirmed which chapter "Chapter lot" means; `null` withdraws it (unconfirmed).
+#[server(endpoint = "admin/settings/sound-limit/save", input = Json)]
+pub async fn save_sound_limit(limit_dba: Option<u32>) -> Result<Option<u32>, AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::ManageSettings).await?;
+    let range = crate::ordinance::article_ii::requirements::SOUND_LIMIT_RANGE;
+    if limit_dba.is_some_and(|db| !range.contains(&db)) {
+        return Err(AppError::invalid(
+            "limit_dba",
+            format!(
+                "Noise limit: {} to {} dBA, or empty while the Town has not confirmed it (§52-10(9)).",
+                range.start(),
+                range.end()
+            ),
+        ));
+    }
+    crate::store::settings::save_sound_limit(&request.state.store, by(&request), limit_dba).await
+}
+
 #[cfg(feature = "ssr")]
 pub(crate) fn by(request: &crate::auth::guard::Authorized) -> crate::store::accounts::By<'_> {
     crate::store::accounts::By {

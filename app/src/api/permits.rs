@@ -108,6 +108,14 @@ pub async fn apply_for_permit(application: PermitApplication) -> Result<Filed, A
     serve::file(&request.state, serve::public_desk(&request), &application).await
 }
 
+/// §52-10(9)'s decibel level the Town has set, or `null` while unconfirmed:
+/// the application page's calculator states it.
+#[server(endpoint = "permits/sound-limit", input = Json)]
+pub async fn sound_limit() -> Result<Option<u32>, AppError> {
+    let request = crate::auth::guard::public()?;
+    crate::store::settings::sound_limit(&request.state.store.reader).await
+}
+
 /// The application the status link opens.
 #[server(endpoint = "permits/status", input = Json)]
 pub async fn permit_status(token: String) -> Result<PermitRecord, AppError> {

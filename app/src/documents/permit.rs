@@ -75,7 +75,7 @@ pub fn pdf(record: &PermitRecord) -> Option<Vec<u8>> {
                     "§52-10(7): the Wells Fire Department informed; fire prevention equipment available.".to_owned(),
                     format!("§52-10(7)(e): at least {} law enforcement officers on site.", need.officers),
                     "§52-10(8): emergency medical services under a licensed physician, a first aid building or tent, licensed ambulances on site throughout, telephone and radio, area hospitals told.".to_owned(),
-                    format!("§52-10(9): {}.", crate::ordinance::article_ii::requirements::SOUND_LIMIT_UNCONFIRMED),
+                    format!("§52-10(9): {}.", crate::ordinance::article_ii::requirements::sound_text(record.sound_limit_dba)),
                     format!("§52-11: public liability insurance of at least {} / {} bodily injury and {} property damage.", money(need.insurance_per_person_cents), money(need.insurance_per_occurrence_cents), money(need.insurance_property_cents)),
                     format!("§52-9 D: bond of {} furnished; deposit of {} held against the Town's public costs, settled after the gathering.", money(record.clerk.bond_cents.unwrap_or(0)), money(record.clerk.deposit_cents.unwrap_or(0))),
                 ];

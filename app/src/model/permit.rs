@@ -474,6 +474,9 @@ pub struct PermitRecord {
     pub consideration_day: Option<String>,
     pub decide_by: Option<String>,
     pub requirements: Option<Requirements>,
+    /// §52-10(9)'s level the Town has set (dBA), or `None` while unconfirmed.
+    #[serde(default)]
+    pub sound_limit_dba: Option<u32>,
     /// What the rules find unmet now (§52-9 B(2)'s list, if the Board denies).
     pub shortfalls: Vec<Shortfall>,
     pub decision: Option<DecisionRecord>,

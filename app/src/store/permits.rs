@@ -603,6 +603,7 @@ pub async fn record(
     let mut conn = pool.acquire().await?;
     let current = row(&mut conn, id).await?;
     let mut record = assemble(&current, today)?;
+    record.sound_limit_dba = crate::store::settings::sound_limit(pool).await?;
     let opinions: Vec<(i64, String, String, String)> = sqlx::query_as(
         "SELECT at, author_name, capacity, opinion FROM permit_opinion \
          WHERE application_id = ? ORDER BY at",
@@ -682,6 +683,7 @@ fn assemble(current: &Row, today: i64) -> Result<PermitRecord, AppError> {
         consideration_day: current.consideration_day.map(civil::date_text),
         decide_by: decide_by(state, current.consideration_day),
         requirements,
+        sound_limit_dba: None,
         shortfalls,
         decision,
         settlement,

@@ -14,6 +14,45 @@ const COURT_ADDRESS: &str = "court.address";
 const ANSWER_DAYS: &str = "court.answer_days";
 /// The court's closed days, a JSON list of dates (absent: Maine's holidays).
 const CLOSED_DAYS: &str = "court.closed_days";
+/// §52-10(9)'s decibel level at a gathering's perimeter, in dBA, once the Town
+/// confirms it (the text cites "Chapter lot"); absent: unconfirmed.
+const SOUND_LIMIT: &str = "article_ii.sound_limit_dba";
+
+/// The Town's §52-10(9) level, or `None` while unconfirmed.
+pub async fn sound_limit(pool: &SqlitePool) -> Result<Option<u32>, AppError> {
+    let value: Option<String> = sqlx::query_scalar("SELECT value FROM setting WHERE key = ?")
+        .bind(SOUND_LIMIT)
+        .fetch_optional(pool)
+        .await?;
+    Ok(value.and_then(|v| v.parse().ok()))
+}
+
+/// Sets (or, with `None`, withdraws) the §52-10(9) level; audited.
+pub async fn save_sound_limit(
+    store: &Store,
+    by: By<'_>,
+    limit_dba: Option<u32>,
+) -> Result<Option<u32>, AppError> {
+    let before = sound_limit(&store.reader).await?;
+    let mut tx = store.begin_write().await?;
+    match limit_dba {
+        Some(db) => put(&mut tx, SOUND_LIMIT, &db.to_string(), by.now).await?,
+        None => {
+            sqlx::query("DELETE FROM setting WHERE key = ?")
+                .bind(SOUND_LIMIT)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    let event = Event::new("settings.sound_limit", AuditOutcome::Success)
+        .by(by.actor, by.source)
+        .on("setting", "sound_limit")
+        .before(serde_json::json!({ "limit_dba": before }))
+        .after(serde_json::json!({ "limit_dba": limit_dba }));
+    audit::append(&mut tx, by.now, &event).await?;
+    tx.commit().await?;
+    Ok(limit_dba)
+}
 
 /// The court's settings in one query (each statement is a round trip to
 /// SQLite's worker thread, and this runs inside every citation's write).

@@ -163,6 +163,21 @@ pub const SOUND_LIMIT_UNCONFIRMED: &str = "precautions so the sound does not car
      unreasonably beyond the site; the decibel limit §52-10(9) cites (\"Chapter lot\" of the \
      Town Code, a defect in the text) is unconfirmed, so no limit is applied";
 
+/// §52-10(9) with the Town's level, where it has set one (`None`: unconfirmed).
+pub fn sound_text(limit_dba: Option<u32>) -> String {
+    match limit_dba {
+        None => SOUND_LIMIT_UNCONFIRMED.to_owned(),
+        Some(db) => format!(
+            "precautions so the sound does not carry unreasonably beyond the site, and at most {db} \
+             dBA at the perimeter: the level the Town set for the \"Chapter lot\" §52-10(9) cites"
+        ),
+    }
+}
+
+/// A decibel level that can be a perimeter limit at all: quieter than a quiet
+/// room or louder than a chainsaw at arm's length is a typing slip.
+pub const SOUND_LIMIT_RANGE: std::ops::RangeInclusive<u32> = 40..=120;
+
 /// §52-10(2)(e): service road widths, in feet.
 pub const ONE_LANE_FEET: u32 = 12;
 pub const TWO_LANES_FEET: u32 = 24;

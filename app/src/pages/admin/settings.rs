@@ -10,6 +10,7 @@ use crate::api::admin::{
 };
 use crate::components::form::{ErrorSummary, RoleChoices, TextField};
 use crate::components::session::{hydrated, Guard};
+use crate::error::AppError;
 use crate::model::account::SignInPolicy;
 use crate::model::settings::CourtSettings;
 
@@ -20,6 +21,7 @@ pub fn SettingsPage() -> impl IntoView {
         <Guard permission=Permission::ManageSettings>
             <CourtForm/>
             <SignInPolicyForm/>
+            <SoundLimitForm/>
         </Guard>
     }
 }
@@ -164,6 +166,72 @@ fn SignInPolicyEditor(policy: SignInPolicy) -> impl IntoView {
                 <span class="error-text">{move || error.get().and_then(|e| e.for_field("passkey_roles").map(str::to_owned))}</span>
             </fieldset>
             <button type="submit" disabled=move || !ready.get() || save.pending().get()>"Save sign-in policy"</button>
+        </form>
+    }
+}
+
+/// §52-10(9)'s decibel level (issue #19): the ordinance cites "Chapter lot" of
+/// the Town Code, a defect in the text, so the level is the Town's to confirm;
+/// until it is, every calculator and permit says it is unconfirmed.
+#[component]
+fn SoundLimitForm() -> impl IntoView {
+    let current = Resource::new(|| (), |_| crate::api::permits::sound_limit());
+    view! {
+        <h2 id="sound-limit">"Mass gatherings: noise limit (§52-10(9))"</h2>
+        <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
+            {move || Suspend::new(async move {
+                match current.await {
+                    Err(e) => view! { <p class="notice bad" role="alert">{e.to_string()}</p> }.into_any(),
+                    Ok(limit) => view! { <SoundLimitEditor limit/> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+#[component]
+fn SoundLimitEditor(limit: Option<u32>) -> impl IntoView {
+    let text = RwSignal::new(limit.map(|l| l.to_string()).unwrap_or_default());
+    let ready = hydrated();
+    let save = Action::new(move |limit: &Option<u32>| crate::api::admin::save_sound_limit(*limit));
+    let typed = RwSignal::new(None::<AppError>);
+    let error = Signal::derive(move || {
+        typed
+            .get()
+            .or_else(|| save.value().get().and_then(Result::err))
+    });
+    let saved = move || typed.get().is_none() && matches!(save.value().get(), Some(Ok(_)));
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let value = text.get_untracked();
+        match value.trim() {
+            "" => {
+                typed.set(None);
+                save.dispatch(None);
+            }
+            v => match v.parse::<u32>() {
+                Ok(db) => {
+                    typed.set(None);
+                    save.dispatch(Some(db));
+                }
+                // Not a number: the server's range message, without a round trip.
+                Err(_) => typed.set(Some(AppError::invalid(
+                    "limit_dba",
+                    "Noise limit: a whole number of dBA, or empty while unconfirmed (§52-10(9)).",
+                ))),
+            },
+        }
+    };
+    view! {
+        <p class="hint">"The ordinance limits the noise at a gathering's perimeter to \"the decibel level set forth in Chapter lot of the Code of the Town of Wells\" — a chapter that does not exist as written. Until the Town confirms the level, the calculator, the permits and the denials say it is unconfirmed and only the precautions are checked."</p>
+        <ErrorSummary error/>
+        <Show when=saved>
+            <p class="notice ok" role="status" data-testid="sound-limit-saved">"Saved."</p>
+        </Show>
+        <form class="panel" on:submit=submit>
+            <TextField name="limit_dba" label="Noise limit at the perimeter (dBA)" value=text error
+                inputmode="numeric" hint="Empty: unconfirmed."/>
+            <button type="submit" disabled=move || !ready.get() || save.pending().get()>"Save the noise limit"</button>
         </form>
     }
 }

@@ -420,6 +420,9 @@ pub fn NewApplication(
 /// records those).
 #[component]
 pub fn Calculator(app: RwSignal<PermitApplication>) -> impl IntoView {
+    // Read in the browser only: the calculator shows nothing until the
+    // operator types, so the server's render never needs it.
+    let sound = LocalResource::new(crate::api::permits::sound_limit);
     let assessed = move || {
         app.with(|a| {
             let schedule = a.schedule().ok()?;
@@ -442,7 +445,7 @@ pub fn Calculator(app: RwSignal<PermitApplication>) -> impl IntoView {
                     <p class="hint">"Give the dates, hours and persons expected to see the requirements."</p>
                 }.into_any(),
                 Some((need, short, first_day)) => view! {
-                    <RequirementList need/>
+                    <RequirementList need sound=sound.get().and_then(Result::ok).flatten()/>
                     <p class="hint">{format!(
                         "File with the Town Clerk by {} ({} days before the first day, §52-9 A).",
                         crate::model::civil::date_text(calendar::last_filing_day(first_day)),
@@ -466,7 +469,11 @@ pub fn Calculator(app: RwSignal<PermitApplication>) -> impl IntoView {
 
 /// Each number of the §52-10, §52-11 and §52-9 standards for a plan.
 #[component]
-pub fn RequirementList(need: Requirements) -> impl IntoView {
+pub fn RequirementList(
+    need: Requirements,
+    /// §52-10(9)'s level the Town has set, `None` while unconfirmed.
+    sound: Option<u32>,
+) -> impl IntoView {
     let money = |c: u64| dollars(i64::try_from(c).unwrap_or(i64::MAX));
     let acres = |h: u32| format!("{}.{:02}", h / 100, h % 100);
     let water = match need.water_psi {
@@ -528,7 +535,7 @@ pub fn RequirementList(need: Requirements) -> impl IntoView {
         ),
         (
             "§52-10(9)",
-            crate::ordinance::article_ii::requirements::SOUND_LIMIT_UNCONFIRMED.to_owned(),
+            crate::ordinance::article_ii::requirements::sound_text(sound),
         ),
         (
             "§52-11",

@@ -103,7 +103,7 @@ pub fn DecisionPanel(record: PermitRecord, pdf: String) -> impl IntoView {
             <section class="panel notice ok" aria-labelledby="decision" data-testid="decision">
                 <h2 id="decision">"Permit issued"</h2>
                 <p>{format!("Issued by {} on {} (§52-9 B(1)), on the conditions of §52-10, §52-11 and §52-9 D:", decision.by, crate::model::civil::date_text(decision.day))}</p>
-                {record.requirements.map(|need| view! { <RequirementList need/> })}
+                {record.requirements.map(|need| view! { <RequirementList need sound=record.sound_limit_dba/> })}
                 <p><a href=pdf download data-testid="permit-pdf">"Print the permit (PDF)"</a></p>
             </section>
         }.into_any(),
