@@ -27,7 +27,8 @@ CREATE TABLE permit_application (
     token_hash        TEXT NOT NULL UNIQUE,
     revision          INTEGER NOT NULL CHECK (revision >= 1),
     state             TEXT NOT NULL CHECK (state IN
-                        ('filed', 'fee_recorded', 'scheduled', 'issued', 'denied', 'settled')),
+                        ('filed', 'fee_recorded', 'scheduled', 'issued', 'denied', 'settled',
+                         'chapter_55')),
     -- How it reached the Town: the public page, or typed in by the clerk from paper.
     channel           TEXT NOT NULL CHECK (channel IN ('online', 'paper')),
     filed_at          INTEGER NOT NULL,

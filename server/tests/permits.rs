@@ -519,3 +519,37 @@ async fn the_noise_limit_is_unconfirmed_until_an_administrator_sets_it() {
     assert_eq!(save(Value::Null).await.status, StatusCode::OK);
     assert_eq!(limit().await.json(), Value::Null);
 }
+
+#[tokio::test]
+async fn the_board_may_have_it_issued_under_chapter_55_instead() {
+    let app = TestApp::new().await;
+    let d = desk(&app).await;
+    let (id, token) = apply(&app, application(&civil::date_text(today(&app) + 30))).await;
+    ready_for_the_board(&app, &d, &id, true).await;
+    let routed = decide(
+        &app,
+        &d.selectman,
+        &id,
+        1,
+        json!({ "decision": "chapter_55" }),
+    )
+    .await;
+    assert_eq!(routed.status, StatusCode::OK, "{}", routed.body);
+    assert_eq!(routed.json()["chapter_55"], true);
+    let seen = status(&app, &token).await.json();
+    assert_eq!(seen["state"], "chapter_55");
+    // The Article II application ends there: no changes, no settlement.
+    let amended = app
+        .post(
+            "/api/permits/amend",
+            json!({ "token": token, "application": application(&civil::date_text(today(&app) + 30)) }),
+            None,
+        )
+        .await;
+    assert_eq!(amended.status, StatusCode::CONFLICT, "{}", amended.body);
+    let pdf = app
+        .get(&format!("/permits/{id}/pdf"), Some(&d.officer))
+        .await;
+    assert_eq!(pdf.status, StatusCode::OK);
+    assert_eq!(app.audit_actions("permit.route_chapter_55").await.len(), 1);
+}

@@ -20,6 +20,26 @@ pub fn pdf(record: &PermitRecord) -> Option<Vec<u8>> {
     if decision.is_none() && !deemed {
         return None;
     }
+    if let Some(d) = decision.filter(|d| d.chapter_55) {
+        let mut doc = Document::new();
+        doc.text("TOWN OF WELLS, MAINE — BOARD OF SELECTMEN", 9.0, true);
+        doc.text("DETERMINATION UNDER §52-7", 16.0, true);
+        doc.gap(8.0);
+        doc.field("Application", &record.number);
+        doc.field("Operator", &record.application.operator);
+        doc.field("Place", &record.application.place);
+        doc.field("Determined", &civil::date_text(d.day));
+        doc.text(
+            "The Board of Selectmen, in its discretion under §52-7, determines that the permit for this \
+             gathering shall be issued under Chapter 55 of the Code of the Town of Wells (outdoor festivals \
+             and special amusements). The operator applies under that chapter.",
+            10.0,
+            false,
+        );
+        doc.gap(18.0);
+        doc.signature_line("For the Board of Selectmen");
+        return Some(doc.finish(&format!("Determination {}", record.number)));
+    }
     let issued = decision.is_some_and(|d| d.issued);
     let a = &record.application;
     let mut doc = Document::new();

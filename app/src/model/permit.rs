@@ -308,6 +308,11 @@ pub enum PermitState {
     DeemedDenied,
     /// After the gathering: deposit against actual public costs (§52-9 D).
     Settled,
+    /// The Board determined the permit is to be issued under Chapter 55
+    /// (outdoor festivals and special amusements) instead (§52-7): the Article
+    /// II application ends here.
+    #[serde(rename = "chapter_55")]
+    Chapter55,
 }
 
 impl PermitState {
@@ -320,6 +325,7 @@ impl PermitState {
             PermitState::Denied => "denied",
             PermitState::DeemedDenied => "deemed_denied",
             PermitState::Settled => "settled",
+            PermitState::Chapter55 => "chapter_55",
         }
     }
 
@@ -332,6 +338,7 @@ impl PermitState {
             PermitState::Denied,
             PermitState::DeemedDenied,
             PermitState::Settled,
+            PermitState::Chapter55,
         ]
         .into_iter()
         .find(|s| s.code() == code)
@@ -346,6 +353,7 @@ impl PermitState {
             PermitState::Denied => "Denied",
             PermitState::DeemedDenied => "Deemed denied (§52-9 B(3))",
             PermitState::Settled => "Settled",
+            PermitState::Chapter55 => "To be issued under Chapter 55 (§52-7)",
         }
     }
 
@@ -363,7 +371,10 @@ impl PermitState {
     /// The operator may still change the application: before a decision, or
     /// after a denial (to fix what it lists).
     pub fn open_to_amendment(self) -> bool {
-        !matches!(self, PermitState::Issued | PermitState::Settled)
+        !matches!(
+            self,
+            PermitState::Issued | PermitState::Settled | PermitState::Chapter55
+        )
     }
 }
 
@@ -377,12 +388,19 @@ pub enum PermitDecision {
     /// shortfalls the rules find are always listed; `findings` adds what the
     /// Board found that the rules cannot see (e.g. §52-10(2)(b), vegetation).
     Deny { findings: Vec<Shortfall> },
+    /// §52-7: the Board's discretion to have the permit issued under Chapter 55
+    /// (outdoor festivals and special amusements) instead.
+    #[serde(rename = "chapter_55")]
+    Chapter55,
 }
 
 /// What a decision recorded: the revision it decided, and for a denial every reason.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DecisionRecord {
     pub issued: bool,
+    /// §52-7: routed to Chapter 55 rather than issued or denied.
+    #[serde(default)]
+    pub chapter_55: bool,
     pub revision: i64,
     pub day: i64,
     pub by: String,

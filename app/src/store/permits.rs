@@ -246,6 +246,7 @@ fn audit_action(kind: &str) -> &'static str {
         "scheduled" => "permit.schedule",
         "issued" => "permit.issue",
         "denied" => "permit.deny",
+        "routed" => "permit.route_chapter_55",
         "opinion" => "permit.opinion",
         "settled" => "permit.settle",
         _ => "permit.change",
@@ -501,6 +502,7 @@ pub async fn decide(
             }
             DecisionRecord {
                 issued: true,
+                chapter_55: false,
                 revision,
                 day: desk.today,
                 by: desk.name(),
@@ -516,38 +518,49 @@ pub async fn decide(
             )?;
             DecisionRecord {
                 issued: false,
+                chapter_55: false,
                 revision,
                 day: desk.today,
                 by: desk.name(),
                 reasons,
             }
         }
+        PermitDecision::Chapter55 => DecisionRecord {
+            issued: false,
+            chapter_55: true,
+            revision,
+            day: desk.today,
+            by: desk.name(),
+            reasons: Vec::new(),
+        },
+    };
+    let (state, kind, note) = match (record.issued, record.chapter_55) {
+        (true, _) => ("issued", "issued", "permit issued (§52-9 B(1))".to_owned()),
+        (false, true) => (
+            "chapter_55",
+            "routed",
+            "to be issued under Chapter 55, outdoor festivals and special amusements (§52-7)"
+                .to_owned(),
+        ),
+        (false, false) => (
+            "denied",
+            "denied",
+            format!("denied (§52-9 B(2)): {} reason(s)", record.reasons.len()),
+        ),
     };
     let json = serde_json::to_string(&record).map_err(|_| AppError::Internal)?;
     sqlx::query(
         "UPDATE permit_application SET state = ?, decided_at = ?, decision_json = ?, updated_at = ? \
          WHERE application_id = ?",
     )
-    .bind(if record.issued { "issued" } else { "denied" })
+    .bind(state)
     .bind(desk.by.now.0)
     .bind(&json)
     .bind(desk.by.now.0)
     .bind(id.to_string())
     .execute(&mut *tx)
     .await?;
-    let note = if record.issued {
-        String::from("permit issued (§52-9 B(1))")
-    } else {
-        format!("denied (§52-9 B(2)): {} reason(s)", record.reasons.len())
-    };
-    event(
-        &mut tx,
-        desk,
-        id,
-        if record.issued { "issued" } else { "denied" },
-        Some(&note),
-    )
-    .await?;
+    event(&mut tx, desk, id, kind, Some(&note)).await?;
     tx.commit().await?;
     Ok(record)
 }

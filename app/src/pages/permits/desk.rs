@@ -291,6 +291,8 @@ fn DecideForm(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
                     on:click=move |_| { decide.dispatch(PermitDecision::Issue); }>"Issue the permit"</button>
                 <button type="button" class="danger" disabled=move || !ready.get() || decide.pending().get()
                     on:click=deny>"Deny, with these reasons"</button>
+                <button type="button" class="secondary" disabled=move || !ready.get() || decide.pending().get()
+                    on:click=move |_| { decide.dispatch(PermitDecision::Chapter55); }>"Issue under Chapter 55 instead (§52-7)"</button>
             </div>
         </section>
     }

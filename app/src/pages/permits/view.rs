@@ -99,6 +99,16 @@ pub fn DecisionPanel(record: PermitRecord, pdf: String) -> impl IntoView {
                 <p>{calendar::APPEAL}</p>
             </section>
         }.into_any(),
+        (_, Some(decision)) if decision.chapter_55 => view! {
+            <section class="panel notice" aria-labelledby="decision" data-testid="decision">
+                <h2 id="decision">"To be issued under Chapter 55"</h2>
+                <p>{format!(
+                    "On {}, {} determined that the permit for this gathering shall be issued under Chapter 55 of the Town Code, outdoor festivals and special amusements (§52-7). Apply under that chapter.",
+                    crate::model::civil::date_text(decision.day), decision.by
+                )}</p>
+                <p><a href=pdf download data-testid="chapter-55-pdf">"Print the determination (PDF)"</a></p>
+            </section>
+        }.into_any(),
         (_, Some(decision)) if decision.issued => view! {
             <section class="panel notice ok" aria-labelledby="decision" data-testid="decision">
                 <h2 id="decision">"Permit issued"</h2>
