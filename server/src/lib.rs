@@ -82,9 +82,20 @@ pub fn app_state_with_clock(
     })
 }
 
+/// The app's page routes, worked out once per process. Leptos suppresses resource
+/// loading for the whole process while it walks the routes (a global flag in
+/// `leptos_server`, leptos-rs/leptos#4773), so a page rendered during a second walk
+/// waits forever for its data. A server builds its router once; the tests build one
+/// per test, in parallel, and hung now and then until the walk happened only once.
+pub fn route_list() -> &'static [leptos_axum::AxumRouteListing] {
+    static ROUTES: std::sync::OnceLock<Vec<leptos_axum::AxumRouteListing>> =
+        std::sync::OnceLock::new();
+    ROUTES.get_or_init(|| generate_route_list(App))
+}
+
 /// The whole HTTP surface. Tests drive it directly with `tower::ServiceExt::oneshot`.
 pub fn router(state: AppState) -> Router {
-    let routes = generate_route_list(App);
+    let routes = route_list().to_vec();
     // No Max-Age or Expires: the cookie dies with the browser; the server ends the
     // session itself after the idle and absolute timeouts (app::auth::session).
     let sessions = SessionManagerLayer::new(SqliteStore::new(state.store.sessions.clone()))

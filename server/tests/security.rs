@@ -81,7 +81,7 @@ async fn every_route_sends_the_security_headers() {
     app.user("ada", &[Role::Admin]).await;
     let cookie = app.session("ada").await;
     let mut replies = Vec::new();
-    for route in leptos_axum::generate_route_list(app::App) {
+    for route in server::route_list() {
         let path = route.path().to_owned();
         if path.contains(':') || path.contains('*') {
             continue;

@@ -10,6 +10,7 @@ pub mod court_calendar;
 pub mod dashboard;
 pub mod first_version;
 pub mod incident;
+pub mod licence;
 pub mod numbers;
 pub mod permit;
 pub mod review;

@@ -23,6 +23,9 @@ pub const PASSWORD: &str = "correct horse battery staple";
 /// 2026-07-04 16:00 UTC.
 pub const START: Moment = Moment(1_783_180_800_000);
 
+/// How long a test waits for one reply (a debug build renders a page in well under a second).
+const REPLY_LIMIT: std::time::Duration = std::time::Duration::from_secs(120);
+
 pub struct TestApp {
     pub state: AppState,
     pub router: Router,
@@ -110,7 +113,16 @@ impl TestApp {
         self.dir.path().join("wells.db")
     }
 
+    /// A reply that has not come in two minutes fails the test, naming the request,
+    /// instead of holding the whole run until CI's limit.
     pub async fn send(&self, request: Request<Body>) -> Reply {
+        let asked = format!("{} {}", request.method(), request.uri());
+        tokio::time::timeout(REPLY_LIMIT, self.exchange(request))
+            .await
+            .unwrap_or_else(|_| panic!("no reply to {asked} within {REPLY_LIMIT:?}"))
+    }
+
+    async fn exchange(&self, request: Request<Body>) -> Reply {
         let response = self
             .router
             .clone()
