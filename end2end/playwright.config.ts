@@ -6,7 +6,7 @@ const baseURL = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
 
 // Debian's Chromium, never a downloaded browser. The flags keep it from calling out
 // to Google's services, which this network refuses.
-const launchOptions = {
+export const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
     '--no-sandbox',

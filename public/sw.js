@@ -24,7 +24,12 @@ const PAGES = ['/field/new', '/field/reports', '/field/gathering', '/'];
 // The split build's loader and on-demand pages (none in a build that does not split).
 const SPLIT_FILES = '__SPLIT_FILES__';
 const APP_FILES = ['wells.js', 'wells.wasm', 'wells.css', ...SPLIT_FILES].map((f) => `/pkg/${RELEASE}/${f}`);
-const FILES = /^\/(pkg\/|favicon\.svg$|icon-[\w-]+\.png$|manifest\.webmanifest$)/;
+const FILES = /^\/(pkg\/|scan\/|vendor\/|favicon\.svg$|icon-[\w-]+\.png$|manifest\.webmanifest$)/;
+// The licence scanner (app/src/components/camera.rs): the page loads it on the
+// first "Scan licence"; the worker keeps it beforehand, once an officer's page
+// runs with a signal, so the camera reads a licence with no signal too. Not at
+// install: a megabyte more would make a weak signal's install fail.
+const SCANNER = ['/scan/licence.js', '/vendor/zxing-wasm-3.1.8/reader.js', '/vendor/zxing-wasm-3.1.8/zxing_reader.wasm'];
 
 // If this release's files cannot all be fetched (a weak signal), the install
 // fails and the browser keeps the release the phone has, caches and all, and
@@ -59,7 +64,18 @@ function keepPages(only = PAGES) {
 async function keepMissingPages() {
   const cache = await caches.open(PAGES_CACHE);
   const saved = await Promise.all(PAGES.map((path) => cache.match(path)));
-  await keepPages(PAGES.filter((_, i) => !saved[i]));
+  await Promise.all([keepPages(PAGES.filter((_, i) => !saved[i])), keepScanner()]);
+}
+
+async function keepScanner() {
+  const cache = await caches.open(FILES_CACHE);
+  await Promise.all(
+    SCANNER.map(async (path) => {
+      if (await cache.match(path)) return;
+      const response = await fetch(path).catch(() => undefined);
+      if (response && keepable(response, false)) await cache.put(path, response);
+    }),
+  );
 }
 
 // An officer's page, once running, says so: its own load may have come before

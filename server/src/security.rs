@@ -133,10 +133,12 @@ pub async fn security_headers(
     set(headers, REFERRER_POLICY, "same-origin");
     set(headers, X_FRAME_OPTIONS, "DENY");
     set(headers, CACHE_CONTROL, cache);
+    // The camera for our own pages only: the field form reads a license's barcode
+    // with it (issue #20). Nothing else the browser could hand out is used.
     set(
         headers,
         HeaderName::from_static("permissions-policy"),
-        "geolocation=(self), camera=(), microphone=(), payment=(), usb=()",
+        "geolocation=(self), camera=(self), microphone=(), payment=(), usb=()",
     );
     set(
         headers,

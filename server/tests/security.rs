@@ -122,6 +122,13 @@ async fn every_route_sends_the_security_headers() {
             Some(&b"same-origin"[..]),
             "{path}"
         );
+        // Our own pages may use the camera (a license's barcode) and location;
+        // nothing else, and no other origin.
+        assert_eq!(
+            h.get("permissions-policy").map(|v| v.as_bytes()),
+            Some(&b"geolocation=(self), camera=(self), microphone=(), payment=(), usb=()"[..]),
+            "{path}"
+        );
         let cache = h
             .get("cache-control")
             .and_then(|v| v.to_str().ok())

@@ -1,5 +1,6 @@
 //! Widgets shared by several screens.
 
+pub mod camera;
 pub mod confirm;
 pub mod connection;
 pub mod form;

@@ -1,4 +1,4 @@
-//! The barcode on the back of a US or Canadian driver's licence or ID card: the
+//! The barcode on the back of a US or Canadian driver's license or ID card: the
 //! AAMVA DL/ID card design standard's PDF417 data, versions 1 (2000) to 10 (2020).
 //!
 //! The phone reads the barcode (camera, keyboard-wedge scanner or pasted text) and
@@ -70,7 +70,7 @@ impl CardSex {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ScanError {
     #[error(
-        "This barcode is not a driver's licence or ID card (no AAMVA header). Scan the \
+        "This barcode is not a driver's license or ID card (no AAMVA header). Scan the \
          barcode on the back of the card, or type the details."
     )]
     NotALicence,
@@ -134,7 +134,7 @@ pub fn parse(text: &str) -> Result<LicenceScan, ScanError> {
     let expires = field("DBA")
         .map(|v| date("DBA", "expiry date", v))
         .transpose()?;
-    let number = required("DAQ", "licence number")?.to_owned();
+    let number = required("DAQ", "license number")?.to_owned();
 
     Ok(LicenceScan {
         document: header.document,

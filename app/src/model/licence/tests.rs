@@ -301,7 +301,7 @@ fn truncated_data_is_refused_and_says_where() {
 
 #[test]
 fn a_whole_card_without_a_required_element_names_it() {
-    for (code, what) in [("DAQ", "licence number"), ("DBB", "date of birth")] {
+    for (code, what) in [("DAQ", "license number"), ("DBB", "date of birth")] {
         let mut card = modern(10);
         card.elements.retain(|(c, _)| *c != code);
         assert_eq!(
@@ -343,11 +343,11 @@ fn messages_tell_the_officer_what_to_do() {
         .contains("type the details"));
     let missing = ScanError::Missing {
         code: "DAQ",
-        what: "licence number",
+        what: "license number",
     };
     assert_eq!(
         missing.to_string(),
-        "The barcode has no licence number (DAQ). Type it from the card."
+        "The barcode has no license number (DAQ). Type it from the card."
     );
 }
 

@@ -149,6 +149,26 @@ impl SubjectDraft {
         }
     }
 
+    /// The identity a licence's barcode gave, once the officer confirmed it against
+    /// the card: name, date of birth, address (kept as typed when the card has
+    /// none), the kind of document and its number. The officer's perception is
+    /// never filled from the card.
+    pub fn fill_from_card(&mut self, card: &crate::model::licence::LicenceScan) {
+        use crate::model::licence::ScannedDocument;
+        self.identified = true;
+        self.full_name = card.full_name();
+        self.date_of_birth = card.date_of_birth.clone();
+        let address = card.address();
+        if !address.is_empty() {
+            self.address = address;
+        }
+        self.id_type = Some(match card.document {
+            ScannedDocument::DriverLicence => IdType::DriverLicense,
+            ScannedDocument::IdCard => IdType::StateId,
+        });
+        self.id_number = card.number.clone();
+    }
+
     /// Takes `from`'s facts as this person's own ("same as person 1"): the §52-1 E
     /// answer, the conduct, who they stood with (each other, and the rest), the
     /// order, the response and the offences charged — not the identity, and not
@@ -981,6 +1001,45 @@ pub fn parse_utc_local(text: &str) -> Option<Moment> {
 mod tests {
     use super::*;
     use crate::ordinance::{Outcome, PassageObstruction};
+
+    #[test]
+    fn a_confirmed_card_fills_the_identity_and_nothing_else() {
+        use crate::model::licence::{CardSex, LicenceScan, ScannedDocument};
+        let card = LicenceScan {
+            document: ScannedDocument::IdCard,
+            version: 10,
+            issuer: "636041".into(),
+            family_name: "PUBLIC".into(),
+            given_names: "JOHN QUINCY".into(),
+            date_of_birth: "1980-07-04".into(),
+            street: None,
+            city: None,
+            state: None,
+            postal_code: None,
+            number: "1234567".into(),
+            expires: None,
+            sex: Some(CardSex::Female),
+            height: None,
+            eyes: None,
+        };
+        let mut s = SubjectDraft::new(Uuid::now_v7());
+        s.identified = false;
+        s.address = "typed before the scan".into();
+        s.fill_from_card(&card);
+        assert!(s.identified);
+        assert_eq!(s.full_name, "JOHN QUINCY PUBLIC");
+        assert_eq!(s.date_of_birth, "1980-07-04");
+        assert_eq!(
+            s.address, "typed before the scan",
+            "a card without an address keeps the typed one"
+        );
+        assert_eq!(s.id_type, Some(IdType::StateId));
+        assert_eq!(s.id_number, "1234567");
+        assert_eq!(
+            s.sex, None,
+            "the officer's perception is never taken from the card"
+        );
+    }
 
     /// Two persons on a sidewalk: the first refused, the second complied.
     fn filled() -> Draft {

@@ -21,9 +21,11 @@ use super::draft::{
     ORDER_PHRASES,
 };
 use super::inputs::{dom_id, Check, Radios, Text, TimeField};
+use super::scan::ScanLicence;
 use crate::client;
 use crate::error::FieldError;
 use crate::model::incident::{AgeRange, IdType, PerceivedRace, PerceivedSex, MAX_NARRATIVE_CHARS};
+use crate::model::licence::LicenceScan;
 use crate::ordinance::status::status_words;
 use crate::ordinance::{
     decide, outcome, suggested_offences, Charge, Conduct, Decision, Offence, Outcome, PersonFacts,
@@ -615,6 +617,8 @@ fn Person(
                 <StatusWordsNotice text=read_subject(draft, id, |s| s.description.clone())
                     what="The description"/>
             }>
+                <ScanLicence field=field("licence")
+                    on_fill=write_subject(draft, id, |s, card: LicenceScan| s.fill_from_card(&card))/>
                 <Text field=field("full_name") label="Full name".into()
                     value=read_subject(draft, id, |s| s.full_name.clone())
                     on_input=write_subject(draft, id, |s, v| s.full_name = v)

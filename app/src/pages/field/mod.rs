@@ -6,6 +6,7 @@ pub mod form;
 pub mod gathering;
 pub mod inputs;
 pub mod reports;
+pub mod scan;
 
 use leptos::prelude::*;
 use leptos_meta::Title;
