@@ -37,10 +37,11 @@ use leptos_router::{
 use crate::components::layout::Layout;
 use crate::components::session::provide_current_user;
 use crate::on_demand::{
-    AccountPasswordRoute, AccountSecurityRoute, AdminAuditRoute, AdminSettingsRoute,
-    AdminUsersRoute, CourtCitationRoute, CourtQueueRoute, CourtRegisterRoute, DeskAmendRoute,
-    DeskDashboardRoute, DeskQueueRoute, DeskRegisterRoute, DeskReportRoute, FieldGatheringRoute,
-    PermitApplyRoute, PermitPaperRoute, PermitRecordRoute, PermitRegisterRoute, PermitStatusRoute,
+    AccountPasswordRoute, AccountSecurityRoute, AccountSignatureRoute, AdminAuditRoute,
+    AdminSettingsRoute, AdminUsersRoute, CourtCitationRoute, CourtQueueRoute, CourtRegisterRoute,
+    DeskAmendRoute, DeskDashboardRoute, DeskQueueRoute, DeskRegisterRoute, DeskReportRoute,
+    FieldGatheringRoute, PermitApplyRoute, PermitPaperRoute, PermitRecordRoute,
+    PermitRegisterRoute, PermitStatusRoute,
 };
 use crate::pages::citation::CitationPage;
 use crate::pages::field::correct::CorrectReportPage;
@@ -166,6 +167,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/setup") view=SetupPage ssr=ssr()/>
                     <Route path=path!("/account/password") view={Lazy::<AccountPasswordRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/account/security") view={Lazy::<AccountSecurityRoute>::new()} ssr=ssr()/>
+                    <Route path=path!("/account/signature") view={Lazy::<AccountSignatureRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/admin/users") view={Lazy::<AdminUsersRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/admin/audit") view={Lazy::<AdminAuditRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/admin/settings") view={Lazy::<AdminSettingsRoute>::new()} ssr=ssr()/>

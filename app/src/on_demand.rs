@@ -27,6 +27,7 @@ use crate::pages::field::gathering::GatheringPage;
 use crate::pages::permits::desk::{PaperApplicationPage, PermitRecordPage, PermitRegisterPage};
 use crate::pages::permits::public::{ApplyPage, StatusPage};
 use crate::pages::security::SecurityPage;
+use crate::pages::signature::SignaturePage;
 
 /// `on_demand!(Route => Page)`: a route type whose view is `Page`, split out of
 /// the main WASM where the build splits. The page fetches its own data (its
@@ -67,6 +68,7 @@ macro_rules! on_demand {
 on_demand! {
     AccountPasswordRoute => PasswordPage,
     AccountSecurityRoute => SecurityPage,
+    AccountSignatureRoute => SignaturePage,
     AdminUsersRoute => UsersPage,
     AdminAuditRoute => AuditPage,
     AdminSettingsRoute => SettingsPage,

@@ -185,6 +185,12 @@ fn expectations() -> Vec<(&'static str, &'static [Who], Body)> {
             |f| json!({ "report": f.report }),
         ),
         ("/api/numbers/reserve", OFFICER, |_| json!({})),
+        ("/api/account/signature", OFFICER, |_| json!({})),
+        (
+            "/api/account/signature/save",
+            OFFICER,
+            |_| json!({ "signature": { "strokes": [[[10, 10], [400, 200]]] } }),
+        ),
         (
             "/api/numbers/give-back",
             OFFICER,

@@ -14,3 +14,4 @@ pub mod numbers;
 pub mod permits;
 pub mod review;
 pub mod second_factor;
+pub mod signatures;

@@ -16,6 +16,11 @@ const MENU: &[(Permission, &str, &str)] = &[
         "/field/gathering",
         "Mass gathering",
     ),
+    (
+        Permission::RecordIncidents,
+        "/account/signature",
+        "My signature",
+    ),
     (Permission::Review, "/review", "Review queue"),
     (Permission::Oversee, "/register", "Register"),
     (Permission::Oversee, "/dashboard", "Dashboard"),

@@ -10,4 +10,5 @@ pub mod load_error;
 pub mod number_account;
 pub mod passkey;
 pub mod session;
+pub mod signature_pad;
 pub mod table;

@@ -1,7 +1,10 @@
 //! A small page-flowing PDF writer on pdf-writer: US Letter, the standard
 //! Helvetica fonts (no embedding: every reader has them), text wrapped to width.
 
+use pdf_writer::types::{LineCapStyle, LineJoinStyle};
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
+
+use crate::model::signature::{Signature, HEIGHT as PAD_HEIGHT};
 
 const PAGE_W: f32 = 612.0;
 const PAGE_H: f32 = 792.0;
@@ -189,8 +192,52 @@ impl Document {
 
     /// A line to sign on, with its caption.
     pub fn signature_line(&mut self, caption: &str) {
-        self.room(40.0);
-        self.y -= 30.0;
+        self.signed_line(caption, None);
+    }
+
+    /// A line to sign on with a signature captured on the phone drawn on it, as
+    /// the strokes were made (40 points high, in proportion), inside a
+    /// marked-content section named `tag` so the file says what the drawing is.
+    pub fn signed_line(&mut self, caption: &str, signed: Option<(&Signature, &'static str)>) {
+        const DRAWN_HEIGHT: f32 = 40.0;
+        // An unsigned line keeps the room it always had, so documents printed
+        // before signatures print the same.
+        let above = if signed.is_some() {
+            DRAWN_HEIGHT + 4.0
+        } else {
+            30.0
+        };
+        self.room(above + 10.0);
+        self.y -= above;
+        if let Some((signature, tag)) = signed {
+            let scale = DRAWN_HEIGHT / f32::from(PAD_HEIGHT);
+            let (left, bottom) = (MARGIN + 8.0, self.y);
+            let at = |[x, y]: [u16; 2]| {
+                (
+                    left + f32::from(x) * scale,
+                    bottom + f32::from(PAD_HEIGHT - y.min(PAD_HEIGHT)) * scale,
+                )
+            };
+            self.content
+                .begin_marked_content(Name(tag.as_bytes()))
+                .save_state()
+                .set_line_width(1.1)
+                .set_line_cap(LineCapStyle::RoundCap)
+                .set_line_join(LineJoinStyle::RoundJoin);
+            for stroke in signature.strokes.iter().filter(|s| !s.is_empty()) {
+                let (x, y) = at(stroke[0]);
+                self.content.move_to(x, y);
+                if stroke.len() == 1 {
+                    self.content.line_to(x + 0.5, y);
+                }
+                for point in &stroke[1..] {
+                    let (x, y) = at(*point);
+                    self.content.line_to(x, y);
+                }
+                self.content.stroke();
+            }
+            self.content.restore_state().end_marked_content();
+        }
         self.content
             .set_line_width(0.5)
             .move_to(MARGIN, self.y)

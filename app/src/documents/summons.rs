@@ -3,6 +3,7 @@
 
 use crate::model::citation::CitationDocument;
 use crate::model::incident::CitationStatus;
+use crate::model::signature::PersonSignature;
 
 use super::pdf::Document;
 
@@ -83,8 +84,25 @@ pub fn write(doc: &mut Document, c: &CitationDocument) {
     doc.heading("Officer");
     doc.field("Officer", &c.officer_name);
     doc.field("Badge", &c.officer_badge);
-    doc.signature_line("Officer's signature");
-    doc.signature_line("Defendant's signature (optional — signing is not an admission)");
+    doc.signed_line(
+        "Officer's signature",
+        c.officer_signature
+            .as_ref()
+            .map(|s| (s, "OfficerSignature")),
+    );
+    // Maine does not require the defendant's signature on a summons: a refusal is
+    // recorded as such, and the summons stands.
+    const DEFENDANT: &str = "Defendant's signature (optional — signing is not an admission)";
+    match &c.person_signature {
+        Some(PersonSignature::Signed(drawn)) => {
+            doc.signed_line(DEFENDANT, Some((drawn, "DefendantSignature")))
+        }
+        Some(PersonSignature::Refused) => {
+            doc.signature_line(DEFENDANT);
+            doc.field("", "Asked to sign on the officer's phone; declined.");
+        }
+        None => doc.signature_line(DEFENDANT),
+    }
 
     // Not the officer's account of the whole incident: it names the other
     // persons, and this is one person's summons (issue #17). The violation

@@ -53,6 +53,14 @@ pub struct CitationDocument {
     /// The original must reach the court within `ordinance::FILING_DAYS` of issuance.
     pub filing_deadline: String,
     pub void_reason: Option<String>,
+    /// The officer's signature on file when the citation was issued (issue #20).
+    /// Absent (and not written) when there is none, so citations issued before
+    /// read as they did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub officer_signature: Option<crate::model::signature::Signature>,
+    /// The person's signature, or refusal to sign; `None`: not asked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub person_signature: Option<crate::model::signature::PersonSignature>,
 }
 
 /// What a citation document is made of, wherever it is printed: the stored
@@ -72,6 +80,8 @@ pub struct Parts<'a> {
     pub court_address: &'a str,
     pub appearance_date: String,
     pub void_reason: Option<String>,
+    pub officer_signature: Option<crate::model::signature::Signature>,
+    pub person_signature: Option<crate::model::signature::PersonSignature>,
 }
 
 impl CitationDocument {
@@ -106,6 +116,8 @@ impl CitationDocument {
             appearance_date: p.appearance_date,
             filing_deadline: time.date_after(p.issued_at, crate::ordinance::FILING_DAYS),
             void_reason: p.void_reason,
+            officer_signature: p.officer_signature,
+            person_signature: p.person_signature,
         }
     }
 }
@@ -188,6 +200,8 @@ pub fn subject_copy(
             court_address: &court.court_address,
             appearance_date: court.answer_date(&time.date_after(issued_at, court.answer_days)),
             void_reason: None,
+            officer_signature: block.officer_signature.clone(),
+            person_signature: subject.signature.clone(),
         },
         time,
     ))

@@ -195,6 +195,7 @@ pub fn to_current(first: &FirstReport) -> IncidentReport {
                     }),
                 },
                 charges,
+                signature: None,
             }
         })
         .collect();

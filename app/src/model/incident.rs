@@ -193,6 +193,11 @@ pub struct SubjectEntry {
     /// citation. Empty: no offence charged.
     #[serde(default)]
     pub charges: Vec<Charge>,
+    /// The person's signature on the summons, or their refusal (issue #20); absent
+    /// when not asked, and then not written, so reports stored before it keep
+    /// their form and content hash.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signature: Option<crate::model::signature::PersonSignature>,
 }
 
 impl SubjectEntry {
@@ -554,6 +559,18 @@ pub fn problems(report: &IncidentReport, now: Moment) -> Vec<FieldError> {
         seen_ids.push(s.subject_id);
         identity_problems(&mut errors, i, &s.identity, now, &mut seen_people);
         person_problems(&mut errors, report, i, now);
+        if let Some(signature) = &s.signature {
+            let problem = match signature {
+                _ if !s.charges.iter().any(|c| c.issue_citation) => {
+                    Some("Signature: only a person given a summons is asked to sign it.")
+                }
+                crate::model::signature::PersonSignature::Signed(drawn) => drawn.problem(),
+                crate::model::signature::PersonSignature::Refused => None,
+            };
+            if let Some(problem) = problem {
+                errors.push(FieldError::new(f("signature"), problem));
+            }
+        }
     }
     errors
 }

@@ -15,4 +15,5 @@ pub mod numbers;
 pub mod permit;
 pub mod review;
 pub mod settings;
+pub mod signature;
 pub mod wording;

@@ -60,9 +60,12 @@ pub struct NumberBlock {
     /// phone prints without signal (the stored citation prints the court in
     /// force when it reached the server; an administrator changes it rarely).
     pub court: CourtSettings,
-    /// The officer as the copy prints them.
+    /// The officer as the copy prints them, with their signature on file
+    /// (issue #20; absent from blocks a phone kept from before).
     pub officer_name: String,
     pub officer_badge: String,
+    #[serde(default)]
+    pub officer_signature: Option<crate::model::signature::Signature>,
 }
 
 impl NumberBlock {

@@ -12,3 +12,4 @@ pub mod permits;
 pub mod security;
 pub mod setup;
 pub mod sign_in;
+pub mod signature;

@@ -802,6 +802,8 @@ struct CitationRow {
     void_reason: Option<String>,
     officer_name: String,
     officer_badge: Option<String>,
+    /// The officer's signature in force when the citation was issued (issue #20).
+    officer_signature: Option<String>,
     report_json: String,
 }
 
@@ -817,13 +819,18 @@ fn may_read(viewer: &Actor, issued_by: &str, status: CitationStatus) -> bool {
             ))
 }
 
-/// What a printed citation is made from: the citation, its officer, and the
-/// report's current revision as it was stored (a report stored in the first
-/// version's shape prints from that shape, word for word).
+/// What a printed citation is made from: the citation, its officer and the
+/// signature the officer had on file when issuing it, and the report's current
+/// revision as it was stored (a report stored in the first version's shape
+/// prints from that shape, word for word).
 const DOCUMENT_SELECT: &str =
     "SELECT c.number, c.incident_id, c.subject_id, c.offence, c.fine_cents, c.arrest, c.court_name, \
      c.court_address, c.appearance_date, c.issued_at, c.issued_by, c.status, c.void_reason, \
-     u.full_name AS officer_name, u.badge_number AS officer_badge, r.report_json \
+     u.full_name AS officer_name, u.badge_number AS officer_badge, \
+     (SELECT s.strokes FROM officer_signature s WHERE s.user_id = c.issued_by \
+        AND s.captured_at <= c.issued_at ORDER BY s.captured_at DESC, s.signature_id DESC LIMIT 1) \
+       AS officer_signature, \
+     r.report_json \
      FROM citation c JOIN app_user u ON u.user_id = c.issued_by JOIN incident i USING (incident_id) \
      JOIN incident_revision r ON r.incident_id = i.incident_id AND r.revision = i.revision";
 
@@ -1055,19 +1062,25 @@ fn document_of(
     let subject_id = parse_uuid(&row.subject_id)?;
     let text = crate::documents::record::violation_text(&stored, subject_id, offence, zone)
         .ok_or(AppError::Internal)?;
-    let identity = match &stored {
+    let (identity, person_signature) = match &stored {
         StoredReport::First(first) => first
             .subjects
             .iter()
             .find(|s| s.subject_id == subject_id)
-            .map(|s| s.identity.clone()),
+            .map(|s| (s.identity.clone(), None)),
         StoredReport::Current(report) => report
             .subjects
             .iter()
             .find(|s| s.subject_id == subject_id)
-            .map(|s| s.identity.clone()),
+            .map(|s| (s.identity.clone(), s.signature.clone())),
     }
     .ok_or(AppError::Internal)?;
+    let officer_signature = row
+        .officer_signature
+        .as_deref()
+        .map(serde_json::from_str)
+        .transpose()
+        .map_err(|_| AppError::Internal)?;
     let penalty = crate::ordinance::Penalty {
         fine_cents: u32::try_from(row.fine_cents).map_err(|_| AppError::Internal)?,
         ..offence.penalty()
@@ -1088,6 +1101,8 @@ fn document_of(
             court_address: &row.court_address,
             appearance_date: row.appearance_date.clone(),
             void_reason: row.void_reason.clone(),
+            officer_signature,
+            person_signature,
         },
         zone,
     )))

@@ -32,6 +32,7 @@ pub mod review;
 pub mod second_factor;
 pub mod seed;
 pub mod settings;
+pub mod signatures;
 
 /// How often a running server refreshes SQLite's statistics.
 pub const OPTIMIZE_EVERY: Duration = Duration::from_secs(6 * 3600);

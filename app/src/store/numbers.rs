@@ -88,6 +88,8 @@ pub async fn reserve(store: &Store, issuing: Issuing<'_>) -> Result<NumberBlock,
     .fetch_one(&mut *tx)
     .await?;
     let court = crate::store::settings::court_in(&mut tx).await?;
+    let officer_signature =
+        crate::store::signatures::in_force(&mut *tx, &officer.user_id.to_string(), now).await?;
     events.push(
         Event::new("numbers.reserve", AuditOutcome::Success)
             .by(Some(officer), issuing.source)
@@ -109,6 +111,7 @@ pub async fn reserve(store: &Store, issuing: Issuing<'_>) -> Result<NumberBlock,
         court,
         officer_name: officer.full_name.clone(),
         officer_badge: officer.badge_number.clone().unwrap_or_default(),
+        officer_signature,
     })
 }
 

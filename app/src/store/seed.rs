@@ -645,6 +645,7 @@ fn report(rng: &mut StdRng, at: Moment) -> (IncidentReport, Moment) {
                 perceived,
                 facts: PersonFacts { arrested, ..facts },
                 charges,
+                signature: None,
             }
         })
         .collect();

@@ -302,6 +302,7 @@ pub fn refusal_report(now: Moment) -> app::model::incident::IncidentReport {
                 offence: Offence::LoiteringObstruction,
                 issue_citation: true,
             }],
+            signature: None,
         }],
         numbers: Vec::new(),
         gathering: None,

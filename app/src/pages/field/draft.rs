@@ -15,6 +15,7 @@ use crate::model::incident::{
     AgeRange, GpsFix, IdType, Identity, IncidentReport, Location, Perceived, PerceivedRace,
     PerceivedSex, SubjectEntry,
 };
+use crate::model::signature::PersonSignature;
 use crate::ordinance::{
     Charge, Conduct, DispersalOrder, Moment, Offence, PersonFacts, PlaceType, ProtectedActivity,
     RefusalManner, Response, Scene,
@@ -105,6 +106,10 @@ pub struct SubjectDraft {
     pub cite: Vec<Offence>,
     /// "No offence" was chosen (rather than not answered yet).
     pub no_offence: bool,
+    /// Asked to sign the summons: signed, or refused (issue #20). Kept only for a
+    /// person given a summons.
+    #[serde(default)]
+    pub signature: Option<PersonSignature>,
 }
 
 impl SubjectDraft {
@@ -132,6 +137,7 @@ impl SubjectDraft {
             offences: Vec::new(),
             cite: Vec::new(),
             no_offence: false,
+            signature: None,
         }
     }
 
@@ -603,6 +609,10 @@ impl Draft {
                     },
                     facts: self.person_facts(s, local, unset),
                     charges: s.charges(),
+                    signature: s
+                        .signature
+                        .clone()
+                        .filter(|_| s.charges().iter().any(|c| c.issue_citation)),
                 }
             })
             .collect();
@@ -795,6 +805,7 @@ impl Draft {
             .iter()
             .map(|s| {
                 let mut d = SubjectDraft::new(s.subject_id);
+                d.signature = s.signature.clone();
                 match &s.identity {
                     Identity::Identified {
                         full_name,

@@ -23,9 +23,11 @@ use super::draft::{
 use super::inputs::{dom_id, Check, Radios, Text, TimeField};
 use super::scan::ScanLicence;
 use crate::client;
+use crate::components::signature_pad::SignaturePad;
 use crate::error::FieldError;
 use crate::model::incident::{AgeRange, IdType, PerceivedRace, PerceivedSex, MAX_NARRATIVE_CHARS};
 use crate::model::licence::LicenceScan;
+use crate::model::signature::{PersonSignature, Signature};
 use crate::ordinance::status::status_words;
 use crate::ordinance::{
     decide, outcome, suggested_offences, Charge, Conduct, Decision, Offence, Outcome, PersonFacts,
@@ -976,6 +978,7 @@ fn ChargesOf(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid
             .unwrap_or_default()
     });
     let cites_52_2 = read_subject(draft, id, |s| s.cite.contains(&Offence::GroupObstruction));
+    let cites_any = read_subject(draft, id, |s| !s.cite.is_empty());
     view! {
         <article class="charge" data-testid="verdict">
             <fieldset id=move || dom_id(&subject_field(draft, id, "charges"))
@@ -1020,7 +1023,78 @@ fn ChargesOf(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid
                     checked=read_subject(draft, id, |s| s.arrested)
                     on_change=write_subject(draft, id, |s, v| s.arrested = v)/>
             </Show>
+            <Show when=move || cites_any.get()>
+                <PersonSignatureOf draft errors id/>
+            </Show>
         </article>
+    }
+}
+
+/// Whether the person was asked to sign the summons, and what they did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum AskedToSign {
+    No,
+    Signs,
+    Refused,
+}
+
+/// The person's signature on their summons (issue #20): optional — Maine does
+/// not require it — so "not asked" is a full answer and a refusal is recorded as
+/// such. Kept in the draft as it is drawn, so it survives a reload and no signal.
+#[component]
+fn PersonSignatureOf(
+    draft: RwSignal<Draft>,
+    errors: RwSignal<Vec<FieldError>>,
+    id: Uuid,
+) -> impl IntoView {
+    let initial = draft.with_untracked(|d| {
+        d.subjects
+            .iter()
+            .find(|s| s.subject_id == id)
+            .and_then(|s| s.signature.clone())
+    });
+    let asked = RwSignal::new(match &initial {
+        None => AskedToSign::No,
+        Some(PersonSignature::Signed(_)) => AskedToSign::Signs,
+        Some(PersonSignature::Refused) => AskedToSign::Refused,
+    });
+    let strokes = RwSignal::new(match initial {
+        Some(PersonSignature::Signed(drawn)) => drawn.strokes,
+        _ => Vec::new(),
+    });
+    Effect::new(move |_| {
+        let answer = match asked.get() {
+            AskedToSign::No => None,
+            AskedToSign::Refused => Some(PersonSignature::Refused),
+            AskedToSign::Signs => Some(PersonSignature::Signed(Signature {
+                strokes: strokes.get(),
+            })),
+        };
+        draft.update(|d| {
+            if let Some(s) = d.subjects.iter_mut().find(|s| s.subject_id == id) {
+                if s.signature != answer {
+                    s.signature = answer;
+                }
+            }
+        });
+    });
+    let options = vec![
+        (AskedToSign::No, "Not asked".to_owned()),
+        (AskedToSign::Signs, "Signs on this phone".to_owned()),
+        (AskedToSign::Refused, "Asked; refused to sign".to_owned()),
+    ];
+    view! {
+        <div class="person-signature">
+            <Radios name=subject_field(draft, id, "signature")
+                legend="The person's signature on the summons (optional: Maine does not require it)".into()
+                options selected=Signal::derive(move || Some(asked.get()))
+                on_change=Callback::new(move |v| asked.set(v))
+                error=subject_error(draft, errors, id, "signature")/>
+            <Show when=move || asked.get() == AskedToSign::Signs>
+                <SignaturePad label="The person signs here; signing is not an admission".to_owned()
+                    strokes testid="person-signature"/>
+            </Show>
+        </div>
     }
 }
 

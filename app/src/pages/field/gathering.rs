@@ -91,6 +91,7 @@ impl Responsible {
                 offence: Offence::UnpermittedMassGathering,
                 issue_citation: self.cite.get_untracked(),
             }],
+            signature: None,
         }
     }
 }

@@ -1,0 +1,57 @@
+//! The officers' signatures (issue #20): append-only, the one in force at a
+//! moment is the latest captured by then.
+
+use crate::error::AppError;
+use crate::model::audit::AuditOutcome;
+use crate::model::signature::Signature;
+use crate::ordinance::Moment;
+use crate::store::accounts::By;
+use crate::store::audit::{self, Event};
+use crate::store::Store;
+
+/// Records the signed-in officer's new signature; audited with its SHA-256.
+pub async fn save(
+    store: &Store,
+    by: By<'_>,
+    user_id: &str,
+    signature: &Signature,
+) -> Result<(), AppError> {
+    let strokes = serde_json::to_string(signature).map_err(|_| AppError::Internal)?;
+    let digest = signature.digest();
+    let mut tx = store.begin_write().await?;
+    sqlx::query(
+        "INSERT INTO officer_signature (user_id, strokes, sha256, captured_at) VALUES (?, ?, ?, ?)",
+    )
+    .bind(user_id)
+    .bind(&strokes)
+    .bind(&digest)
+    .bind(by.now.0)
+    .execute(&mut *tx)
+    .await?;
+    let event = Event::new("signature.officer", AuditOutcome::Success)
+        .by(by.actor, by.source)
+        .on("user", user_id)
+        .after(serde_json::json!({ "sha256": digest, "strokes": signature.strokes.len() }));
+    audit::append(&mut tx, by.now, &event).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The officer's signature in force at `at`: the last captured by then.
+pub async fn in_force<'e>(
+    db: impl sqlx::Executor<'e, Database = sqlx::Sqlite>,
+    user_id: &str,
+    at: Moment,
+) -> Result<Option<Signature>, AppError> {
+    let strokes: Option<String> = sqlx::query_scalar(
+        "SELECT strokes FROM officer_signature WHERE user_id = ? AND captured_at <= ? \
+         ORDER BY captured_at DESC, signature_id DESC LIMIT 1",
+    )
+    .bind(user_id)
+    .bind(at.0)
+    .fetch_optional(db)
+    .await?;
+    strokes
+        .map(|s| serde_json::from_str(&s).map_err(|_| AppError::Internal))
+        .transpose()
+}
