@@ -163,9 +163,11 @@ self.addEventListener('fetch', (event) => {
     );
     return;
   }
-  // This release's files never change under their names: the saved copy answers
-  // at once, with no signal as with one bar (an on-demand page opens instantly).
-  if (url.pathname.startsWith(`/pkg/${RELEASE}/`)) {
+  // This release's files never change under their names, nor does a vendored
+  // decoder under its version: the saved copy answers at once, with no signal as
+  // with one bar (an on-demand page opens instantly; a scan starts without
+  // fetching a megabyte again).
+  if (url.pathname.startsWith(`/pkg/${RELEASE}/`) || url.pathname.startsWith('/vendor/')) {
     event.respondWith(
       caches.open(FILES_CACHE)
         .then((cache) => cache.match(request))

@@ -35,6 +35,19 @@ pub struct Queue {
     pub rejected: Vec<(IncidentReport, AppError)>,
     /// Subject's copies of the citations numbered on this phone, newest last.
     pub copies: Vec<PhoneCopy>,
+    /// Photos waiting to be sent (issue #20), each once its report is in; their
+    /// JPEGs are kept under `photo_key`.
+    pub photos: Vec<QueuedPhoto>,
+    /// Photos the server refused for good, with why: kept on the phone, never
+    /// dropped unseen.
+    pub refused_photos: Vec<(QueuedPhoto, String)>,
+}
+
+/// A photo in line to be sent, and the incident it belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QueuedPhoto {
+    pub incident_id: Uuid,
+    pub photo_id: Uuid,
 }
 
 /// A subject's copy made on the phone when it gave out the number.
@@ -99,11 +112,17 @@ impl Queue {
             rejected: Vec<(serde_json::Value, AppError)>,
             #[serde(default)]
             copies: Vec<PhoneCopy>,
+            #[serde(default)]
+            photos: Vec<QueuedPhoto>,
+            #[serde(default)]
+            refused_photos: Vec<(QueuedPhoto, String)>,
         }
         let saved: Saved = serde_json::from_str(json).ok()?;
         let mut queue = Queue {
             receipts: saved.receipts,
             copies: saved.copies,
+            photos: saved.photos,
+            refused_photos: saved.refused_photos,
             ..Queue::default()
         };
         let first_version = || {
@@ -241,9 +260,17 @@ impl Outbox {
     /// id), giving each person the rules cite the next number of the block.
     /// Returns once the report is on the phone's disk (false if it could not
     /// be written: the officer must not leave the page believing it saved).
-    pub async fn enqueue(&self, report: IncidentReport) -> bool {
+    pub async fn enqueue(&self, report: IncidentReport, photos: &[Uuid]) -> bool {
         let (report, copies) = self.hand_out(report);
         self.queue.update(|q| {
+            for photo_id in photos {
+                if !q.photos.iter().any(|p| p.photo_id == *photo_id) {
+                    q.photos.push(QueuedPhoto {
+                        incident_id: report.incident_id,
+                        photo_id: *photo_id,
+                    });
+                }
+            }
             q.pending.retain(|p| p.incident_id != report.incident_id);
             q.rejected
                 .retain(|(p, _)| p.incident_id != report.incident_id);
@@ -421,7 +448,8 @@ impl Outbox {
         }
         loop {
             let Some(next) = self.queue.with_untracked(|q| q.pending.first().cloned()) else {
-                self.state.set(SendState::Idle);
+                let state = self.send_photos().await;
+                self.state.set(state);
                 return;
             };
             self.state.set(SendState::Sending);
@@ -466,6 +494,63 @@ impl Outbox {
     }
 }
 
+impl Outbox {
+    /// Sends the photos whose reports the server has (a report refused or not
+    /// yet sent keeps its photos waiting), one at a time, each forgotten by the
+    /// phone only once the server has it.
+    async fn send_photos(&self) -> SendState {
+        #[cfg(feature = "hydrate")]
+        loop {
+            use crate::components::photos::{upload, NotSent};
+            let next = self.queue.with_untracked(|q| {
+                q.photos
+                    .iter()
+                    .find(|p| {
+                        !q.pending.iter().any(|r| r.incident_id == p.incident_id)
+                            && !q
+                                .rejected
+                                .iter()
+                                .any(|(r, _)| r.incident_id == p.incident_id)
+                    })
+                    .copied()
+            });
+            let Some(next) = next else {
+                return SendState::Idle;
+            };
+            let key = crate::pages::field::draft::photo_key(next.photo_id);
+            let jpeg = phone_store::get(&key)
+                .await
+                .and_then(|text| serde_json::from_str::<String>(&text).ok());
+            let sent = match &jpeg {
+                Some(url) => upload(next.incident_id, next.photo_id, url).await,
+                None => Err(NotSent::Refused(
+                    "The photo is no longer on this phone (its storage was cleared).".into(),
+                )),
+            };
+            match sent {
+                Ok(()) => {
+                    self.queue.update(|q| q.photos.retain(|p| *p != next));
+                    if self.save().await {
+                        phone_store::delete(&key).await;
+                    }
+                }
+                Err(NotSent::Offline) => return SendState::Offline,
+                Err(NotSent::SignIn) => return SendState::SignInNeeded,
+                Err(NotSent::Later) => return SendState::Retrying,
+                Err(NotSent::Refused(why)) => {
+                    self.queue.update(|q| {
+                        q.photos.retain(|p| *p != next);
+                        q.refused_photos.push((next, why));
+                    });
+                    self.save().await;
+                }
+            }
+        }
+        #[cfg(not(feature = "hydrate"))]
+        SendState::Idle
+    }
+}
+
 /// Keeps sending in the background for the signed-in officer: at start, when the
 /// phone comes back online (then also topping the block of numbers up), and
 /// every 20 seconds while anything waits.
@@ -483,7 +568,9 @@ pub fn OutboxSender(username: String) -> impl IntoView {
         });
         let timer = set_interval_with_handle(
             move || {
-                let waiting = outbox.queue.with_untracked(|q| !q.pending.is_empty());
+                let waiting = outbox
+                    .queue
+                    .with_untracked(|q| !q.pending.is_empty() || !q.photos.is_empty());
                 if waiting && client::online() {
                     leptos::task::spawn_local(outbox.flush());
                 }

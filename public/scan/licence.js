@@ -68,7 +68,7 @@
   function stop() {
     if (!active) return;
     active.stopped = true;
-    active.stream.getTracks().forEach((track) => track.stop());
+    active.stream?.getTracks().forEach((track) => track.stop());
     active = undefined;
   }
 
@@ -77,6 +77,10 @@
   // (NotAllowedError: refused; NotFoundError: no camera; NotReadableError: in use).
   async function start(video) {
     stop();
+    // The session exists before the permission prompt, so a stop while the
+    // browser asks still turns the camera off once it opens.
+    const session = { stream: undefined, stopped: false };
+    active = session;
     let stream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({
@@ -84,10 +88,14 @@
         video: { facingMode: { ideal: 'environment' }, width: { ideal: 1920 } },
       });
     } catch (error) {
+      if (active === session) active = undefined;
       throw new Error(`camera:${error?.name ?? ''}`);
     }
-    const session = { stream, stopped: false };
-    active = session;
+    session.stream = stream;
+    if (session.stopped) {
+      stream.getTracks().forEach((track) => track.stop());
+      return null;
+    }
     video.srcObject = stream;
     await video.play().catch(() => undefined);
     let read;

@@ -17,3 +17,10 @@ CREATE TRIGGER officer_signature_no_update BEFORE UPDATE ON officer_signature
 BEGIN SELECT RAISE(ABORT, 'officer signatures are append-only'); END;
 CREATE TRIGGER officer_signature_no_delete BEFORE DELETE ON officer_signature
 BEGIN SELECT RAISE(ABORT, 'officer signatures are append-only'); END;
+
+-- The signature a citation prints is the one the officer had on file when its
+-- number was given: on scene, the one the phone's block of numbers was reserved
+-- with (the subject's copy the phone printed shows it); at the server, the one in
+-- force when the server numbered it. Citations from before have none.
+ALTER TABLE number_block ADD COLUMN officer_signature_id INTEGER REFERENCES officer_signature (signature_id);
+ALTER TABLE citation ADD COLUMN officer_signature_id INTEGER REFERENCES officer_signature (signature_id);

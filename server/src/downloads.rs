@@ -73,7 +73,7 @@ async fn refused_read(
     }
 }
 
-trait JsonError {
+pub(crate) trait JsonError {
     fn into_response_json(self) -> Response;
 }
 
@@ -153,9 +153,13 @@ pub async fn report_pdf(
         }
         Err(_) => Err(AppError::NotFound),
     };
+    let found = match found {
+        Ok(view) => photos_of(&state, &view).await.map(|photos| (view, photos)),
+        Err(error) => Err(error),
+    };
     match found {
-        Ok(view) => pdf_response(
-            app::documents::report::pdf(&view),
+        Ok((view, photos)) => pdf_response(
+            app::documents::report::pdf(&view, &photos),
             &format!("report-{id}.pdf"),
         ),
         Err(error) => {
@@ -163,6 +167,23 @@ pub async fn report_pdf(
             error.into_response_json()
         }
     }
+}
+
+/// The report's photos as stored, ready to draw.
+async fn photos_of(
+    state: &AppState,
+    view: &app::model::review::ReportView,
+) -> Result<Vec<app::model::photo::CleanJpeg>, AppError> {
+    let incident = view.incident_id.to_string();
+    let mut photos = Vec::with_capacity(view.photos.len());
+    for photo in &view.photos {
+        let (jpeg, _) =
+            app::store::photos::jpeg(&state.store.reader, &incident, &photo.photo_id.to_string())
+                .await?
+                .ok_or(AppError::Internal)?;
+        photos.push(app::model::photo::clean(&jpeg).map_err(|_| AppError::Internal)?);
+    }
+    Ok(photos)
 }
 
 /// `GET /dashboard/{figure}.csv?from=&to=`: one of the dashboard's tables, as the

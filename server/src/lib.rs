@@ -5,6 +5,7 @@ pub mod cli;
 pub mod config;
 pub mod downloads;
 pub mod health;
+pub mod photos;
 pub mod release;
 pub mod request_log;
 pub mod security;
@@ -111,6 +112,15 @@ pub fn router(state: AppState) -> Router {
         .route("/pkg/{release}/{file}", get(release::app_file))
         .route("/citations/{number}/pdf", get(downloads::citation_pdf))
         .route("/reports/{id}/pdf", get(downloads::report_pdf))
+        // A photo's own limit, above the JSON calls' (issue #20).
+        .route(
+            "/incidents/{incident_id}/photos/{photo_id}",
+            get(photos::get)
+                .put(photos::put)
+                .layer(axum::extract::DefaultBodyLimit::max(
+                    app::model::photo::MAX_BYTES + 1,
+                )),
+        )
         .route("/permits/{id}/pdf", get(downloads::permit_pdf))
         .route("/permits/status/pdf", get(downloads::permit_status_pdf))
         .route("/dashboard/{file}", get(downloads::dashboard_csv))

@@ -94,6 +94,9 @@ fn cross_origin_refusal(request: &Request, expected: &str) -> Option<audit::Even
 /// because pages and API answers hold criminal-justice data of the signed-in user.
 fn cacheable(path: &str) -> bool {
     path.starts_with("/pkg/")
+        // The license scanner (issue #20): a versioned decoder and its loader.
+        || path.starts_with("/vendor/")
+        || path.starts_with("/scan/")
         || (path.starts_with("/icon-") && path.ends_with(".png"))
         || matches!(path, "/favicon.svg" | "/manifest.webmanifest" | "/sw.js")
 }

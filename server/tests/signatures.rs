@@ -96,6 +96,73 @@ async fn the_officer_s_signature_prints_on_summonses_issued_after_it_and_is_audi
 }
 
 #[tokio::test]
+async fn a_number_given_on_scene_prints_the_signature_its_block_was_reserved_with() {
+    let app = TestApp::new().await;
+    app.user("oscar", &[Role::Officer]).await;
+    let oscar = app.session("oscar").await;
+    let save = |shift| {
+        let (app, oscar) = (&app, &oscar);
+        async move {
+            app.clock.advance_minutes(1);
+            let reply = app
+                .post(
+                    "/api/account/signature/save",
+                    json!({ "signature": strokes(shift) }),
+                    Some(oscar),
+                )
+                .await;
+            assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+        }
+    };
+    save(0).await;
+    app.clock.advance_minutes(1);
+    let reserved = app
+        .post("/api/numbers/reserve", json!({}), Some(&oscar))
+        .await;
+    assert_eq!(reserved.status, StatusCode::OK, "{}", reserved.body);
+    let block: Option<app::model::numbers::NumberBlock> =
+        serde_json::from_str(&reserved.body).expect("block");
+    let block = block.expect("a block");
+    assert_eq!(
+        block.officer_signature,
+        serde_json::from_value(strokes(0)).ok(),
+        "the phone's copy prints it"
+    );
+
+    // A new signature after the block was reserved, before the report arrives.
+    save(100).await;
+    app.clock.advance_minutes(1);
+    let mut report = refusal_report(app.clock_now());
+    report.numbers = vec![app::model::numbers::HandedNumber {
+        subject_id: report.subjects[0].subject_id,
+        offence: app::ordinance::Offence::LoiteringObstruction,
+        number: block.number(block.first_seq),
+    }];
+    let reply = app.submit(&oscar, &report).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    let on_scene = pdf(&app, &oscar, &block.number(block.first_seq)).await;
+    let online = pdf(&app, &oscar, &cite(&app, &oscar, None).await).await;
+    let drawn = |pdf: &str| {
+        let start = pdf.find("/OfficerSignature BMC").expect("signed");
+        pdf[start..start + pdf[start..].find("EMC").expect("end")].to_owned()
+    };
+    assert_ne!(
+        drawn(&on_scene),
+        drawn(&online),
+        "the block's signature, not the newer one"
+    );
+    let copy: serde_json::Value = app
+        .post(
+            "/api/citations/get",
+            json!({ "number": block.number(block.first_seq) }),
+            Some(&oscar),
+        )
+        .await
+        .json();
+    assert_eq!(copy["officer_signature"], strokes(0));
+}
+
+#[tokio::test]
 async fn strokes_that_are_not_a_signature_are_refused_by_name_and_change_nothing() {
     let app = TestApp::new().await;
     app.user("oscar", &[Role::Officer]).await;
@@ -164,4 +231,39 @@ async fn the_person_signs_or_refuses_on_their_own_summons() {
     assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{}", reply.body);
     assert!(reply.body.contains("Sign in the box"), "{}", reply.body);
     assert_eq!(app.count("citation").await, 2);
+}
+
+#[tokio::test]
+async fn an_amendment_cannot_add_or_change_a_person_s_signature() {
+    let app = TestApp::new().await;
+    app.user("oscar", &[Role::Officer]).await;
+    app.user("carla", &[Role::Chief]).await;
+    let oscar = app.session("oscar").await;
+    let carla = app.session("carla").await;
+    let mut report = refusal_report(app.clock_now());
+    report.subjects[0].signature = Some(PersonSignature::Refused);
+    assert_eq!(app.submit(&oscar, &report).await.status, StatusCode::OK);
+    let amend = |r: &app::model::incident::IncidentReport| {
+        app.post(
+            "/api/review/amend",
+            json!({ "report": r, "reason": "The narrative names the wrong corner of the lot." }),
+            Some(&carla),
+        )
+    };
+    let mut drawn = report.clone();
+    drawn.subjects[0].signature = Some(PersonSignature::Signed(
+        serde_json::from_value(strokes(0)).expect("strokes"),
+    ));
+    let refused = amend(&drawn).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.body);
+    assert!(
+        refused.body.contains("subjects.0.signature"),
+        "{}",
+        refused.body
+    );
+    let mut narrative = report.clone();
+    narrative.narrative.push_str(" North corner.");
+    let amended = amend(&narrative).await;
+    assert_eq!(amended.status, StatusCode::OK, "{}", amended.body);
+    assert_eq!(app.count("incident_revision").await, 2);
 }

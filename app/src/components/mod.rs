@@ -9,6 +9,7 @@ pub mod layout;
 pub mod load_error;
 pub mod number_account;
 pub mod passkey;
+pub mod photos;
 pub mod session;
 pub mod signature_pad;
 pub mod table;

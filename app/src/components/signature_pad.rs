@@ -16,7 +16,16 @@ pub fn SignaturePad(
     label: String,
     strokes: Strokes,
     #[prop(optional)] testid: &'static str,
+    /// Called when a stroke is finished or the pad cleared — not at every point,
+    /// so a draft saved on change is saved once a stroke.
+    #[prop(optional)]
+    on_change: Option<Callback<()>>,
 ) -> impl IntoView {
+    let changed = move || {
+        if let Some(on_change) = on_change {
+            on_change.run(());
+        }
+    };
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     let drawing = RwSignal::new(false);
 
@@ -56,7 +65,12 @@ pub fn SignaturePad(
         #[cfg(not(feature = "hydrate"))]
         let _ = ev;
     };
-    let up = move |_| drawing.set(false);
+    let up = move |_| {
+        if drawing.get_untracked() {
+            drawing.set(false);
+            changed();
+        }
+    };
     let label_id = format!("{testid}-label");
 
     view! {
@@ -67,7 +81,7 @@ pub fn SignaturePad(
                 on:pointerdown=down on:pointermove=moved on:pointerup=up on:pointercancel=up
                 on:pointerleave=up></canvas>
             <div class="actions">
-                <button type="button" class="secondary" on:click=move |_| strokes.set(Vec::new())
+                <button type="button" class="secondary" on:click=move |_| { strokes.set(Vec::new()); changed(); }
                     disabled=move || strokes.with(Vec::is_empty)>"Clear"</button>
             </div>
         </div>

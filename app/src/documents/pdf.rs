@@ -109,6 +109,16 @@ pub struct Document {
     pages: Vec<Content>,
     content: Content,
     y: f32,
+    images: Vec<PlacedImage>,
+}
+
+/// A JPEG drawn on a page: embedded as it is (the PDF reader decodes it).
+struct PlacedImage {
+    page: usize,
+    jpeg: Vec<u8>,
+    width: u16,
+    height: u16,
+    components: u8,
 }
 
 impl Default for Document {
@@ -123,6 +133,7 @@ impl Document {
             pages: Vec::new(),
             content: Content::new(),
             y: PAGE_H - MARGIN,
+            images: Vec::new(),
         }
     }
 
@@ -248,6 +259,30 @@ impl Document {
         self.line_at(MARGIN, caption, 8.0, false);
     }
 
+    /// A photo, as wide as the text or at most 260 points high, with its caption.
+    pub fn photo(&mut self, jpeg: &crate::model::photo::CleanJpeg, caption: &str) {
+        let (w, h) = (f32::from(jpeg.width), f32::from(jpeg.height));
+        let scale = (Self::text_width() / w).min(260.0 / h);
+        let (shown_w, shown_h) = (w * scale, h * scale);
+        self.room(shown_h + 18.0);
+        self.y -= shown_h + 6.0;
+        let name = format!("Im{}", self.images.len());
+        self.content
+            .save_state()
+            .transform([shown_w, 0.0, 0.0, shown_h, MARGIN, self.y])
+            .x_object(Name(name.as_bytes()))
+            .restore_state();
+        self.images.push(PlacedImage {
+            page: self.pages.len(),
+            jpeg: jpeg.bytes.clone(),
+            width: jpeg.width,
+            height: jpeg.height,
+            components: jpeg.components,
+        });
+        self.y -= 11.0;
+        self.line_at(MARGIN, caption, 8.0, false);
+    }
+
     pub fn gap(&mut self, height: f32) {
         self.y -= height;
     }
@@ -275,6 +310,9 @@ impl Document {
         let page_ids: Vec<Ref> = (0..self.pages.len())
             .map(|i| Ref::new(first_page + 2 * i as i32))
             .collect();
+        let first_image = first_page + 2 * self.pages.len() as i32;
+        let image_id = |k: usize| Ref::new(first_image + k as i32);
+        let image_names: Vec<String> = (0..self.images.len()).map(|k| format!("Im{k}")).collect();
         pdf.catalog(catalog).pages(tree);
         pdf.pages(tree)
             .kids(page_ids.iter().copied())
@@ -288,9 +326,27 @@ impl Document {
             page.contents(content_id);
             let mut resources = page.resources();
             resources.fonts().pair(REGULAR, regular).pair(BOLD, bold);
+            if self.images.iter().any(|image| image.page == i) {
+                let mut objects = resources.x_objects();
+                for (k, _) in self.images.iter().enumerate().filter(|(_, m)| m.page == i) {
+                    objects.pair(Name(image_names[k].as_bytes()), image_id(k));
+                }
+            }
             resources.finish();
             page.finish();
             pdf.stream(content_id, &content.finish());
+        }
+        for (k, image) in self.images.iter().enumerate() {
+            let mut object = pdf.image_xobject(image_id(k), &image.jpeg);
+            object.filter(pdf_writer::Filter::DctDecode);
+            object.width(i32::from(image.width));
+            object.height(i32::from(image.height));
+            match image.components {
+                1 => object.color_space().device_gray(),
+                4 => object.color_space().device_cmyk(),
+                _ => object.color_space().device_rgb(),
+            }
+            object.bits_per_component(8);
         }
         pdf.type1_font(regular)
             .base_font(Name(b"Helvetica"))

@@ -5,7 +5,9 @@ use crate::model::review::ReportView;
 
 use super::pdf::Document;
 
-pub fn pdf(view: &ReportView) -> Vec<u8> {
+/// The report, with its photos (`photos`, in the order of `view.photos`) drawn
+/// after the citations.
+pub fn pdf(view: &ReportView, photos: &[crate::model::photo::CleanJpeg]) -> Vec<u8> {
     let mut doc = Document::new();
     doc.text(
         "TOWN OF WELLS POLICE DEPARTMENT — CODE CHAPTER 52, ARTICLE I",
@@ -62,6 +64,22 @@ pub fn pdf(view: &ReportView) -> Vec<u8> {
             10.0,
             false,
         );
+    }
+    if !photos.is_empty() {
+        doc.heading("Photos");
+        for (i, (photo, stored)) in photos.iter().zip(&view.photos).enumerate() {
+            doc.photo(
+                photo,
+                &format!(
+                    "Photo {} of {}, {} x {} px, SHA-256 {}",
+                    i + 1,
+                    photos.len(),
+                    photo.width,
+                    photo.height,
+                    stored.sha256
+                ),
+            );
+        }
     }
     doc.heading("History");
     for r in &view.history {

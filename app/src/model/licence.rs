@@ -122,9 +122,8 @@ pub fn parse(text: &str) -> Result<LicenceScan, ScanError> {
     };
 
     let (family_name, given_names) = names(&elements)?;
-    let canadian = field("DCG").is_some_and(|c| c.eq_ignore_ascii_case("CAN"));
     let date = |code: &'static str, what: &'static str, value: &str| {
-        card_date(value, version, canadian).ok_or_else(|| ScanError::BadDate {
+        card_date(value).ok_or_else(|| ScanError::BadDate {
             code,
             what,
             value: value.to_owned(),
@@ -373,14 +372,15 @@ fn names(elements: &Elements) -> Result<(String, String), ScanError> {
 }
 
 /// A card date as `YYYY-MM-DD`. Version 1 and Canadian cards write CCYYMMDD, US
-/// cards from version 2 MMDDCCYY. A month is never above 12 and a century is 19 or
-/// 20, so where the country is missing the first two digits tell them apart.
-fn card_date(value: &str, version: u8, canadian: bool) -> Option<String> {
+/// cards from version 2 MMDDCCYY — but not every issuer follows its version, and
+/// the digits tell the two apart on their own: a month is never above 12, and a
+/// century is 19 or 20.
+fn card_date(value: &str) -> Option<String> {
     let value = value.trim();
     if value.len() != 8 || !value.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let year_first = version == 1 || canadian || value[..2].parse::<u32>().ok()? > 12;
+    let year_first = value[..2].parse::<u32>().ok()? > 12;
     let (y, m, d) = if year_first {
         (&value[..4], &value[4..6], &value[6..])
     } else {

@@ -13,6 +13,7 @@ pub mod incident;
 pub mod licence;
 pub mod numbers;
 pub mod permit;
+pub mod photo;
 pub mod review;
 pub mod settings;
 pub mod signature;

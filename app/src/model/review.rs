@@ -598,6 +598,9 @@ pub struct ReportView {
     pub record: Vec<(String, String)>,
     pub history: Vec<RevisionView>,
     pub decisions: Vec<DecisionView>,
+    /// Photos of the incident (issue #20), in the order they were added.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub photos: Vec<crate::model::photo::PhotoRef>,
 }
 
 #[cfg(test)]

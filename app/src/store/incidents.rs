@@ -617,13 +617,19 @@ pub(crate) async fn issue_citation(
     // gap, since a rolled-back issue takes its number back and nothing is ever
     // deleted (DESIGN §3; `store::numbers` accounts for blocks). `printf` writes
     // `citation_number`'s form; a test holds the two together.
+    // The officer's signature (issue #20): a number from the phone's block keeps
+    // the signature the block was reserved with, which the phone's copy printed.
     let number: String = sqlx::query_scalar(&format!(
         "INSERT INTO citation (citation_id, number, year, seq, incident_id, subject_id, offence, fine_cents, \
-         arrest, court_name, court_address, appearance_date, issued_at, issued_by, status, updated_at) \
+         arrest, court_name, court_address, appearance_date, issued_at, issued_by, status, updated_at, \
+         officer_signature_id) \
          SELECT ?1, printf('WPD-%04d-%06d', ?2, next.seq), ?2, next.seq, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, \
-         ?12, 'issued', ?11 \
+         ?12, 'issued', ?11, \
+         CASE WHEN ?13 IS NULL THEN ({}) ELSE (SELECT b.officer_signature_id FROM number_block b \
+           WHERE b.officer_id = ?12 AND b.year = ?2 AND ?13 BETWEEN b.first_seq AND b.last_seq) END \
          FROM (SELECT COALESCE(?13, {}) AS seq) AS next \
          RETURNING number",
+        crate::store::signatures::in_force_id("?12", "?11"),
         crate::store::numbers::NEXT_SEQ
     ))
     .bind(Uuid::now_v7().to_string())
@@ -827,8 +833,7 @@ const DOCUMENT_SELECT: &str =
     "SELECT c.number, c.incident_id, c.subject_id, c.offence, c.fine_cents, c.arrest, c.court_name, \
      c.court_address, c.appearance_date, c.issued_at, c.issued_by, c.status, c.void_reason, \
      u.full_name AS officer_name, u.badge_number AS officer_badge, \
-     (SELECT s.strokes FROM officer_signature s WHERE s.user_id = c.issued_by \
-        AND s.captured_at <= c.issued_at ORDER BY s.captured_at DESC, s.signature_id DESC LIMIT 1) \
+     (SELECT s.strokes FROM officer_signature s WHERE s.signature_id = c.officer_signature_id) \
        AS officer_signature, \
      r.report_json \
      FROM citation c JOIN app_user u ON u.user_id = c.issued_by JOIN incident i USING (incident_id) \

@@ -26,6 +26,7 @@ pub mod group_commit;
 pub mod incidents;
 pub mod numbers;
 pub mod permits;
+pub mod photos;
 pub mod register;
 pub mod register_text;
 pub mod review;

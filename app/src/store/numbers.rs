@@ -75,9 +75,11 @@ pub async fn reserve(store: &Store, issuing: Issuing<'_>) -> Result<NumberBlock,
     let use_until = Moment((now.0 + USE_FOR_MS).min(year_end.0));
     let block_id = Uuid::now_v7();
     let (first_seq, last_seq): (i64, i64) = sqlx::query_as(&format!(
-        "INSERT INTO number_block (block_id, year, first_seq, last_seq, officer_id, reserved_at, use_until) \
-         SELECT ?1, ?2, next.seq, next.seq + ?3 - 1, ?4, ?5, ?6 FROM (SELECT {NEXT_SEQ} AS seq) AS next \
-         RETURNING first_seq, last_seq"
+        "INSERT INTO number_block (block_id, year, first_seq, last_seq, officer_id, reserved_at, use_until, \
+         officer_signature_id) \
+         SELECT ?1, ?2, next.seq, next.seq + ?3 - 1, ?4, ?5, ?6, ({}) FROM (SELECT {NEXT_SEQ} AS seq) AS next \
+         RETURNING first_seq, last_seq",
+        crate::store::signatures::in_force_id("?4", "?5")
     ))
     .bind(block_id.to_string())
     .bind(i64::from(year))

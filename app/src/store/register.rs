@@ -919,6 +919,7 @@ pub async fn report(
         return_reason,
         subjects: subject_lines(&mut conn, &id).await?.0,
         citations: citations_of(&mut conn, &id).await?,
+        photos: crate::store::photos::list(&mut *conn, &id).await?,
         record: crate::documents::record::record_lines(&stored, zone),
         report,
         cautions,

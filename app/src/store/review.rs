@@ -360,6 +360,9 @@ pub async fn correct(
     let before = crate::model::first_version::StoredReport::parse(&current.report_json)
         .map_err(|_| AppError::Internal)?
         .current();
+    AppError::unless_any(crate::model::signature::changed_in_correction(
+        &before, report,
+    ))?;
     let revision = current.revision + 1;
     let reason = match correction {
         Correction::Resubmit => None,

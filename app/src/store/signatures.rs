@@ -37,6 +37,15 @@ pub async fn save(
     Ok(())
 }
 
+/// SQL for the id of the signature in force for the officer `user` at `at`
+/// (parameters of the statement it goes in: issuing a citation, reserving a block).
+pub(crate) fn in_force_id(user: &str, at: &str) -> String {
+    format!(
+        "SELECT signature_id FROM officer_signature WHERE user_id = {user} AND captured_at <= {at} \
+         ORDER BY captured_at DESC, signature_id DESC LIMIT 1"
+    )
+}
+
 /// The officer's signature in force at `at`: the last captured by then.
 pub async fn in_force<'e>(
     db: impl sqlx::Executor<'e, Database = sqlx::Sqlite>,

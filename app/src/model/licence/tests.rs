@@ -146,6 +146,24 @@ fn version_1_with_separate_name_elements() {
 }
 
 #[test]
+fn a_date_in_the_other_order_than_its_version_says_still_reads() {
+    let card = Card {
+        version: 1,
+        issuer: "636041",
+        document: "DL",
+        elements: vec![
+            ("DAQ", "1234567"),
+            ("DAA", "PUBLIC,JOHN,QUINCY"),
+            ("DBB", "07041980"),
+        ],
+    };
+    assert_eq!(
+        parse(&card.encode()).map(|s| s.date_of_birth),
+        Ok("1980-07-04".into())
+    );
+}
+
+#[test]
 fn versions_2_and_3_read_given_names_from_dct() {
     for (version, given, expected) in [
         (2, "JANE,ANN", "JANE ANN"),

@@ -119,6 +119,22 @@ fn FullReport(view: ReportView, chief: bool, version: RwSignal<u32>) -> impl Int
                         {s.details.clone().map(|d| view! { <br/><span class="hint" data-testid="person-details">{d}</span> })}</li>
                 }).collect_view()}
             </ul>
+            {(!view.photos.is_empty()).then(|| {
+                let id = view.incident_id;
+                let count = view.photos.len();
+                view! {
+                    <h2>"Photos"</h2>
+                    <ul class="photos" data-testid="photos">
+                        {view.photos.iter().enumerate().map(|(i, p)| view! {
+                            <li><a href=format!("/incidents/{id}/photos/{}", p.photo_id)>
+                                <img src=format!("/incidents/{id}/photos/{}", p.photo_id) loading="lazy"
+                                    width=p.width.to_string() height=p.height.to_string()
+                                    alt=format!("Photo {} of {count} of the incident ({} × {} pixels)", i + 1, p.width, p.height)/>
+                            </a></li>
+                        }).collect_view()}
+                    </ul>
+                }
+            })}
             <h2>"Citations"</h2>
             {if view.citations.is_empty() {
                 view! { <p>"None."</p> }.into_any()

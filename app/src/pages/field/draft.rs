@@ -272,6 +272,23 @@ pub struct Draft {
     pub orders: Vec<OrderDraft>,
     pub narrative: String,
     pub subjects: Vec<SubjectDraft>,
+    /// Photos taken for this incident (issue #20); each JPEG waits on the phone
+    /// under [`photo_key`] until the outbox has sent it.
+    #[serde(default)]
+    pub photos: Vec<PhotoDraft>,
+}
+
+/// A photo of the incident, scaled and re-encoded on the phone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PhotoDraft {
+    pub photo_id: Uuid,
+    pub width: u16,
+    pub height: u16,
+}
+
+/// Where the phone keeps a photo's JPEG (as a `data:` URL) until it is sent.
+pub fn photo_key(photo_id: Uuid) -> String {
+    format!("wells-photo-{photo_id}")
 }
 
 /// A person taken off the draft, kept to undo the removal.
@@ -375,6 +392,7 @@ impl Draft {
             orders: Vec::new(),
             narrative: String::new(),
             subjects: vec![SubjectDraft::new(first_subject)],
+            photos: Vec::new(),
         }
     }
 
@@ -397,6 +415,7 @@ impl Draft {
         !self.location_text.trim().is_empty()
             || self.place.is_some()
             || !self.narrative.trim().is_empty()
+            || !self.photos.is_empty()
             || self.subjects.iter().any(|s| {
                 !s.full_name.trim().is_empty()
                     || !s.description.trim().is_empty()
@@ -864,6 +883,7 @@ impl Draft {
             })
             .collect();
         Draft {
+            photos: Vec::new(),
             incident_id: report.incident_id,
             occurred_at: local(report.occurred_at),
             location_text: report.location.text.clone(),
@@ -972,6 +992,7 @@ mod first_version {
                 })
                 .collect();
             Draft {
+                photos: Vec::new(),
                 incident_id: self.incident_id,
                 occurred_at: self.occurred_at,
                 location_text: self.location_text,

@@ -1062,22 +1062,22 @@ fn PersonSignatureOf(
         Some(PersonSignature::Signed(drawn)) => drawn.strokes,
         _ => Vec::new(),
     });
-    Effect::new(move |_| {
-        let answer = match asked.get() {
+    // Into the draft (and so onto the phone's disk) when the answer changes and
+    // when a stroke is finished, not at every point of one.
+    let keep = move || {
+        let answer = match asked.get_untracked() {
             AskedToSign::No => None,
             AskedToSign::Refused => Some(PersonSignature::Refused),
             AskedToSign::Signs => Some(PersonSignature::Signed(Signature {
-                strokes: strokes.get(),
+                strokes: strokes.get_untracked(),
             })),
         };
         draft.update(|d| {
             if let Some(s) = d.subjects.iter_mut().find(|s| s.subject_id == id) {
-                if s.signature != answer {
-                    s.signature = answer;
-                }
+                s.signature = answer;
             }
         });
-    });
+    };
     let options = vec![
         (AskedToSign::No, "Not asked".to_owned()),
         (AskedToSign::Signs, "Signs on this phone".to_owned()),
@@ -1088,11 +1088,11 @@ fn PersonSignatureOf(
             <Radios name=subject_field(draft, id, "signature")
                 legend="The person's signature on the summons (optional: Maine does not require it)".into()
                 options selected=Signal::derive(move || Some(asked.get()))
-                on_change=Callback::new(move |v| asked.set(v))
+                on_change=Callback::new(move |v| { asked.set(v); keep(); })
                 error=subject_error(draft, errors, id, "signature")/>
             <Show when=move || asked.get() == AskedToSign::Signs>
                 <SignaturePad label="The person signs here; signing is not an admission".to_owned()
-                    strokes testid="person-signature"/>
+                    strokes testid="person-signature" on_change=Callback::new(move |()| keep())/>
             </Show>
         </div>
     }
@@ -1152,6 +1152,7 @@ fn Narrative(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> impl 
                 error=error_at(errors, "narrative") maxlength=MAX_NARRATIVE_CHARS/>
             <p class="hint">{move || format!("{} / {MAX_NARRATIVE_CHARS} characters", count.get())}</p>
             <StatusWordsNotice text=read(draft, |d| d.narrative.clone()) what="The narrative"/>
+            <super::photos::PhotosOf draft/>
         </section>
     }
 }

@@ -5,6 +5,7 @@ pub mod draft;
 pub mod form;
 pub mod gathering;
 pub mod inputs;
+pub mod photos;
 pub mod reports;
 pub mod scan;
 
@@ -134,7 +135,9 @@ fn NewIncident() -> impl IntoView {
         Ok(report) => {
             errors.set(Vec::new());
             leptos::task::spawn_local(async move {
-                if !outbox.enqueue(report).await {
+                let photos: Vec<_> =
+                    draft.with_untracked(|d| d.photos.iter().map(|p| p.photo_id).collect());
+                if !outbox.enqueue(report, &photos).await {
                     errors.set(vec![FieldError::new(
                         "request",
                         "This phone could not save the report (its storage is full or blocked). \

@@ -22,11 +22,21 @@ pub fn ScanLicence(
     let found: RwSignal<Option<LicenceScan>> = RwSignal::new(None);
     let problem: RwSignal<Option<String>> = RwSignal::new(None);
     let video = NodeRef::<leptos::html::Video>::new();
+    // Where focus goes as buttons hide themselves: a keyboard or screen-reader
+    // user is never left on a control that vanished.
+    let scan_button = NodeRef::<leptos::html::Button>::new();
+    let camera_button = NodeRef::<leptos::html::Button>::new();
+    let stop_button = NodeRef::<leptos::html::Button>::new();
+    let fill_button = NodeRef::<leptos::html::Button>::new();
+    // The camera goes off with the panel: a person switched to "not identified",
+    // removed, or the page left.
+    on_cleanup(crate::components::camera::stop);
 
     let read = move |text: String| match licence::parse(&text) {
         Ok(card) => {
             found.set(Some(card));
             problem.set(None);
+            focus_soon(fill_button);
         }
         Err(error) => {
             found.set(None);
@@ -40,6 +50,7 @@ pub fn ScanLicence(
         found.set(None);
         problem.set(None);
         typed.set(String::new());
+        focus_soon(scan_button);
     };
     let use_camera = move |_| {
         problem.set(None);
@@ -47,9 +58,11 @@ pub fn ScanLicence(
         #[cfg(feature = "hydrate")]
         if let Some(video) = video.get() {
             camera_on.set(true);
+            focus_soon(stop_button);
             leptos::task::spawn_local(async move {
                 let answer = crate::components::camera::read_barcode(video).await;
                 camera_on.set(false);
+                focus_soon(camera_button);
                 match answer {
                     Ok(Some(text)) => read(text),
                     Ok(None) => {}
@@ -61,6 +74,7 @@ pub fn ScanLicence(
     let stop_camera = move |_| {
         crate::components::camera::stop();
         camera_on.set(false);
+        focus_soon(camera_button);
     };
     let fill = move |_| {
         if let Some(card) = found.get_untracked() {
@@ -75,17 +89,18 @@ pub fn ScanLicence(
 
     view! {
         <div class="scan-licence">
-            <button type="button" class="secondary" hidden=move || open.get()
-                on:click=move |_| open.set(true) data-testid="scan-licence">"Scan license"</button>
+            <button type="button" class="secondary" hidden=move || open.get() node_ref=scan_button
+                on:click=move |_| { open.set(true); focus_soon(camera_button); }
+                data-testid="scan-licence">"Scan license"</button>
             <section class="scan-panel" aria-label="Scan license" hidden=move || !open.get()>
                 <p class="hint">"The barcode on the back of a US or Canadian license or ID card. Nothing fills until you confirm."</p>
                 <video node_ref=video class="scan-video" playsinline=true muted=true
                     aria-label="Camera view" hidden=move || !camera_on.get()></video>
                 <div class="actions">
                     <button type="button" on:click=use_camera hidden=move || camera_on.get()
-                        data-testid="scan-camera">"Use the camera"</button>
+                        node_ref=camera_button data-testid="scan-camera">"Use the camera"</button>
                     <button type="button" class="secondary" on:click=stop_camera
-                        hidden=move || !camera_on.get()>"Stop the camera"</button>
+                        node_ref=stop_button hidden=move || !camera_on.get()>"Stop the camera"</button>
                 </div>
                 <p class="hint" role="status">
                     {move || camera_on.get().then_some("Hold the barcode flat in the frame, in good light.")}
@@ -102,7 +117,8 @@ pub fn ScanLicence(
                 {move || found.get().map(|card| view! {
                     <CardFound card/>
                     <div class="actions">
-                        <button type="button" on:click=fill data-testid="scan-fill">"Fill these details"</button>
+                        <button type="button" on:click=fill node_ref=fill_button
+                            data-testid="scan-fill">"Fill these details"</button>
                         <button type="button" class="secondary" on:click=again>"Not this card"</button>
                     </div>
                 })}
@@ -112,6 +128,18 @@ pub fn ScanLicence(
             </section>
         </div>
     }
+}
+
+/// Moves focus to `button` once the page has drawn the change that shows it.
+fn focus_soon(button: NodeRef<leptos::html::Button>) {
+    #[cfg(feature = "hydrate")]
+    request_animation_frame(move || {
+        if let Some(button) = button.get_untracked() {
+            let _ = button.focus();
+        }
+    });
+    #[cfg(not(feature = "hydrate"))]
+    let _ = button;
 }
 
 /// What the card says, for the officer to compare with the card in hand.

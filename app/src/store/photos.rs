@@ -1,0 +1,136 @@
+//! Incident photos (issue #20): stored once per id, at most ten per incident,
+//! each upload audited with the SHA-256 of what was kept.
+
+use sqlx::SqlitePool;
+
+use crate::auth::Actor;
+use crate::error::AppError;
+use crate::model::audit::AuditOutcome;
+use crate::model::photo::{CleanJpeg, PhotoRef, MAX_PHOTOS};
+use crate::store::accounts::By;
+use crate::store::audit::{self, Event};
+use crate::store::Store;
+
+type PhotoRow = (String, i64, i64, i64, String);
+
+fn photo_ref((id, width, height, bytes, sha256): PhotoRow) -> Result<PhotoRef, AppError> {
+    Ok(PhotoRef {
+        photo_id: id.parse().map_err(|_| AppError::Internal)?,
+        width: u16::try_from(width).map_err(|_| AppError::Internal)?,
+        height: u16::try_from(height).map_err(|_| AppError::Internal)?,
+        bytes: u32::try_from(bytes).map_err(|_| AppError::Internal)?,
+        sha256,
+    })
+}
+
+/// Stores a photo of the officer's own incident. The same id again is the same
+/// photo (a retried upload): answered with what was stored, nothing added.
+pub async fn add(
+    store: &Store,
+    by: By<'_>,
+    officer: &Actor,
+    incident_id: uuid::Uuid,
+    photo_id: uuid::Uuid,
+    jpeg: CleanJpeg,
+) -> Result<PhotoRef, AppError> {
+    use sha2::{Digest, Sha256};
+
+    let sha256 = hex::encode(Sha256::digest(&jpeg.bytes));
+    let mut tx = store.begin_write().await?;
+    let owner: Option<String> =
+        sqlx::query_scalar("SELECT officer_id FROM incident WHERE incident_id = ?")
+            .bind(incident_id.to_string())
+            .fetch_optional(&mut *tx)
+            .await?;
+    if owner != Some(officer.user_id.to_string()) {
+        return Err(AppError::NotFound);
+    }
+    let stored: Option<PhotoRow> = sqlx::query_as(
+        "SELECT photo_id, width, height, length(jpeg), sha256 FROM incident_photo \
+         WHERE photo_id = ? AND incident_id = ?",
+    )
+    .bind(photo_id.to_string())
+    .bind(incident_id.to_string())
+    .fetch_optional(&mut *tx)
+    .await?;
+    if let Some(row) = stored {
+        return photo_ref(row);
+    }
+    let count: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM incident_photo WHERE incident_id = ?")
+            .bind(incident_id.to_string())
+            .fetch_one(&mut *tx)
+            .await?;
+    if count >= MAX_PHOTOS as i64 {
+        return Err(AppError::invalid(
+            "photo",
+            format!("At most {MAX_PHOTOS} photos per incident; this one already has them."),
+        ));
+    }
+    let inserted = sqlx::query(
+        "INSERT INTO incident_photo (photo_id, incident_id, jpeg, sha256, width, height, added_by, added_at) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(photo_id.to_string())
+    .bind(incident_id.to_string())
+    .bind(&jpeg.bytes)
+    .bind(&sha256)
+    .bind(i64::from(jpeg.width))
+    .bind(i64::from(jpeg.height))
+    .bind(officer.user_id.to_string())
+    .bind(by.now.0)
+    .execute(&mut *tx)
+    .await;
+    if inserted.is_err() {
+        // The id belongs to another incident's photo.
+        return Err(AppError::Conflict {
+            message: "This photo id is already used.".into(),
+        });
+    }
+    let photo = PhotoRef {
+        photo_id,
+        width: jpeg.width,
+        height: jpeg.height,
+        bytes: u32::try_from(jpeg.bytes.len()).map_err(|_| AppError::Internal)?,
+        sha256,
+    };
+    let event = Event::new("incident.photo", AuditOutcome::Success)
+        .by(by.actor, by.source)
+        .on("incident", incident_id)
+        .after(serde_json::json!(photo));
+    audit::append(&mut tx, by.now, &event).await?;
+    tx.commit().await?;
+    Ok(photo)
+}
+
+/// An incident's photos, in the order they were added.
+pub async fn list<'e>(
+    db: impl sqlx::Executor<'e, Database = sqlx::Sqlite>,
+    incident_id: &str,
+) -> Result<Vec<PhotoRef>, AppError> {
+    let rows: Vec<PhotoRow> = sqlx::query_as(
+        "SELECT photo_id, width, height, length(jpeg), sha256 FROM incident_photo \
+         WHERE incident_id = ? ORDER BY added_at, photo_id",
+    )
+    .bind(incident_id)
+    .fetch_all(db)
+    .await?;
+    rows.into_iter().map(photo_ref).collect()
+}
+
+/// A photo's JPEG, with the officer who recorded its incident (who, with the
+/// chief, may see it).
+pub async fn jpeg(
+    pool: &SqlitePool,
+    incident_id: &str,
+    photo_id: &str,
+) -> Result<Option<(Vec<u8>, String)>, AppError> {
+    Ok(sqlx::query_as(
+        "SELECT p.jpeg, i.officer_id FROM incident_photo p JOIN incident i USING (incident_id) \
+         WHERE p.incident_id = ? AND p.photo_id = ?",
+    )
+    .bind(incident_id)
+    .bind(photo_id)
+    .fetch_optional(pool)
+    .await?)
+}
