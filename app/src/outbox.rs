@@ -448,6 +448,8 @@ impl Outbox {
         }
         loop {
             let Some(next) = self.queue.with_untracked(|q| q.pending.first().cloned()) else {
+                // Sending, so a second flush (the timer, the signal returning) waits.
+                self.state.set(SendState::Sending);
                 let state = self.send_photos().await;
                 self.state.set(state);
                 return;
@@ -521,11 +523,11 @@ impl Outbox {
             let jpeg = phone_store::get(&key)
                 .await
                 .and_then(|text| serde_json::from_str::<String>(&text).ok());
+            // Not read (IndexedDB refused this time): tried again later, never
+            // given up on.
             let sent = match &jpeg {
                 Some(url) => upload(next.incident_id, next.photo_id, url).await,
-                None => Err(NotSent::Refused(
-                    "The photo is no longer on this phone (its storage was cleared).".into(),
-                )),
+                None => Err(NotSent::Later),
             };
             match sent {
                 Ok(()) => {

@@ -10,9 +10,9 @@ use serde::{Deserialize, Serialize};
 pub const MAX_PHOTOS: usize = 10;
 /// The longest side the phone sends, in pixels.
 pub const MAX_SIDE: u16 = 1600;
-/// The most one photo may weigh on the wire: a 1600-pixel JPEG at the phone's
-/// quality is well under a megabyte.
-pub const MAX_BYTES: usize = 3 * 1024 * 1024;
+/// The most one photo may weigh on the wire — the server's limit for any request
+/// body: a 1600-pixel JPEG at the phone's quality is well under a megabyte.
+pub const MAX_BYTES: usize = crate::error::MAX_BODY_BYTES;
 
 /// A stored photo, as a report lists it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -43,6 +43,8 @@ pub enum PhotoProblem {
     Damaged,
     #[error("The photo is larger than {MAX_SIDE} pixels on a side: the app scales photos before sending them.")]
     TooLarge,
+    #[error("The photo is a kind of JPEG a report cannot print (only baseline and progressive).")]
+    Unsupported,
 }
 
 /// Marker bytes (after 0xFF) of the segments kept: the image itself and how to
@@ -84,6 +86,11 @@ pub fn clean(jpeg: &[u8]) -> Result<CleanJpeg, PhotoProblem> {
         }
         // Start of frame (any kind but the DHT/JPG/DAC markers among C0–CF).
         if (0xC0..=0xCF).contains(&marker) && !matches!(marker, 0xC4 | 0xC8 | 0xCC) {
+            // Lossless, hierarchical and arithmetic-coded frames: PDF readers'
+            // DCTDecode does not take them.
+            if !matches!(marker, 0xC0..=0xC2) {
+                return Err(PhotoProblem::Unsupported);
+            }
             let field = |i: usize| jpeg.get(at + 4 + i).copied().ok_or(PhotoProblem::Damaged);
             let height = u16::from_be_bytes([field(1)?, field(2)?]);
             let width = u16::from_be_bytes([field(3)?, field(4)?]);
@@ -173,6 +180,13 @@ mod tests {
         assert_eq!(clean(&[]), Err(PhotoProblem::NotJpeg));
         assert_eq!(clean(&jpeg(1601, 900)), Err(PhotoProblem::TooLarge));
         assert_eq!(clean(&jpeg(900, 1601)), Err(PhotoProblem::TooLarge));
+        let mut lossless = jpeg(800, 600);
+        let frame = lossless
+            .windows(2)
+            .position(|w| w == [0xFF, 0xC0])
+            .expect("frame");
+        lossless[frame + 1] = 0xC3;
+        assert_eq!(clean(&lossless), Err(PhotoProblem::Unsupported));
         let whole = jpeg(800, 600);
         for cut in 2..whole.len() - 1 {
             assert!(clean(&whole[..cut]).is_err(), "cut at {cut}");

@@ -81,11 +81,15 @@ pub async fn add(
     .bind(by.now.0)
     .execute(&mut *tx)
     .await;
-    if inserted.is_err() {
+    match inserted {
+        Ok(_) => {}
         // The id belongs to another incident's photo.
-        return Err(AppError::Conflict {
-            message: "This photo id is already used.".into(),
-        });
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+            return Err(AppError::Conflict {
+                message: "This photo id is already used.".into(),
+            })
+        }
+        Err(other) => return Err(other.into()),
     }
     let photo = PhotoRef {
         photo_id,

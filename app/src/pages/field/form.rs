@@ -134,8 +134,15 @@ fn person_preview(draft: RwSignal<Draft>, id: Uuid) -> Option<(Scene, PersonFact
 /// changes — the live problems of every field left or reported, and the
 /// reported problems the phone cannot check itself (the server's) until the
 /// officer goes back to their field.
+///
+/// `photos`: the photo picker (a new incident's form; a correction goes to the
+/// server as one request, and photos travel through the outbox after a report).
 #[component]
-pub fn IncidentForm(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> impl IntoView {
+pub fn IncidentForm(
+    draft: RwSignal<Draft>,
+    errors: RwSignal<Vec<FieldError>>,
+    #[prop(optional)] photos: bool,
+) -> impl IntoView {
     let touched = RwSignal::new(HashSet::<String>::new());
     let server_only = StoredValue::new(Vec::<FieldError>::new());
     check_as_the_officer_goes(draft, errors, touched, server_only);
@@ -152,7 +159,7 @@ pub fn IncidentForm(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -
             <WhenAndWhere draft errors/>
             <Orders draft errors/>
             <People draft errors/>
-            <Narrative draft errors/>
+            <Narrative draft errors photos/>
             <Review draft/>
         </div>
     }
@@ -1140,7 +1147,11 @@ fn VerdictNotice(decision: Decision) -> impl IntoView {
 }
 
 #[component]
-fn Narrative(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> impl IntoView {
+fn Narrative(
+    draft: RwSignal<Draft>,
+    errors: RwSignal<Vec<FieldError>>,
+    photos: bool,
+) -> impl IntoView {
     let count = read(draft, |d| d.narrative.chars().count());
     view! {
         <section class="panel step" aria-labelledby="step-narrative">
@@ -1152,7 +1163,7 @@ fn Narrative(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> impl 
                 error=error_at(errors, "narrative") maxlength=MAX_NARRATIVE_CHARS/>
             <p class="hint">{move || format!("{} / {MAX_NARRATIVE_CHARS} characters", count.get())}</p>
             <StatusWordsNotice text=read(draft, |d| d.narrative.clone()) what="The narrative"/>
-            <super::photos::PhotosOf draft/>
+            {photos.then(|| view! { <super::photos::PhotosOf draft/> })}
         </section>
     }
 }

@@ -214,7 +214,7 @@ fn NewIncident() -> impl IntoView {
             <ErrorList errors/>
             <form on:submit=|ev: leptos::ev::SubmitEvent| ev.prevent_default()>
                 <fieldset class="unboxed" disabled=move || !loaded.get()>
-                    <IncidentForm draft errors/>
+                    <IncidentForm draft errors photos=true/>
                     <div class="actions sticky">
                         <button type="button" on:click=submit data-testid="submit-report">
                             {move || if loaded.get() { "Submit report" } else { "Opening the form…" }}
@@ -274,6 +274,10 @@ fn OnThisPhone(
                 "No citation numbers left on this phone: a citation gets its number when the report reaches the server.".to_owned()
             }
         });
+        // Photos still to go, and any the server refused (kept on the phone).
+        let (photos_waiting, photos_refused) = outbox
+            .queue
+            .with(|q| (q.photos.len(), q.refused_photos.clone()));
         let started = |d: &Draft| {
             let place = d.location_text.trim();
             let place = if place.is_empty() {
@@ -316,6 +320,15 @@ fn OnThisPhone(
                                 <VoidNotice incident_id=id error=e.clone()/>
                             </li>
                         }
+                    }).collect_view()}
+                    {(photos_waiting > 0).then(|| view! {
+                        <li data-testid="photos-waiting">{format!(
+                            "{photos_waiting} photo{} waiting to send, each after its report.",
+                            if photos_waiting == 1 { "" } else { "s" }
+                        )}</li>
+                    })}
+                    {photos_refused.into_iter().map(|(_, why)| view! {
+                        <li data-testid="photo-refused">"A photo the server refused (kept on this phone): " {why}</li>
                     }).collect_view()}
                 </ul>
                 <button type="button" class="secondary" on:click=start_another>"Start another report"</button>

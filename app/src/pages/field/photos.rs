@@ -16,6 +16,8 @@ pub fn PhotosOf(draft: RwSignal<Draft>) -> impl IntoView {
     let problem: RwSignal<Option<String>> = RwSignal::new(None);
     let busy = RwSignal::new(false);
     let count = Memo::new(move |_| draft.with(|d| d.photos.len()));
+    #[cfg(feature = "hydrate")]
+    let outbox = crate::outbox::use_outbox();
 
     // The thumbnails of photos the draft already holds (after a reload, or a
     // draft continued), read back from the phone.
@@ -64,6 +66,9 @@ pub fn PhotosOf(draft: RwSignal<Draft>) -> impl IntoView {
             // The same photo may be chosen again after a removal.
             input.set_value("");
             let room = MAX_PHOTOS.saturating_sub(count.get_untracked());
+            // The incident the photos are for: a photo still being scaled when the
+            // report is sent (or another incident started) must not land elsewhere.
+            let incident = draft.with_untracked(|d| d.incident_id);
             problem.set((files.len() > room).then(|| {
                 format!(
                     "At most {MAX_PHOTOS} photos per incident: {} not added.",
@@ -74,6 +79,17 @@ pub fn PhotosOf(draft: RwSignal<Draft>) -> impl IntoView {
             leptos::task::spawn_local(async move {
                 for file in files.into_iter().take(room) {
                     match crate::components::photos::prepare(file).await {
+                        Ok(_)
+                            if draft.with_untracked(|d| d.incident_id) != incident
+                                || outbox.is_pending(incident)
+                                || outbox.receipt_for(incident).is_some() =>
+                        {
+                            problem.set(Some(
+                                "The report was sent before this photo was ready: the photo was not added."
+                                    .to_owned(),
+                            ));
+                            break;
+                        }
                         Ok((url, width, height)) => {
                             let photo_id = crate::client::new_id();
                             if crate::phone_store::put(&photo_key(photo_id), &url).await {
