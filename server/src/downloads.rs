@@ -47,7 +47,7 @@ pub async fn require(
 
 /// Audits a download of one record refused as "not found" (not the caller's to
 /// see, or not there).
-async fn refused_read(
+pub(crate) async fn refused_read(
     state: &AppState,
     actor: &Actor,
     extensions: &Extensions,
@@ -154,7 +154,9 @@ pub async fn report_pdf(
         Err(_) => Err(AppError::NotFound),
     };
     let found = match found {
-        Ok(view) => photos_of(&state, &view).await.map(|photos| (view, photos)),
+        Ok(view) => photos_of(&state, &actor, &view)
+            .await
+            .map(|photos| (view, photos)),
         Err(error) => Err(error),
     };
     match found {
@@ -172,15 +174,20 @@ pub async fn report_pdf(
 /// The report's photos as stored, ready to draw.
 async fn photos_of(
     state: &AppState,
+    actor: &Actor,
     view: &app::model::review::ReportView,
 ) -> Result<Vec<app::model::photo::CleanJpeg>, AppError> {
     let incident = view.incident_id.to_string();
     let mut photos = Vec::with_capacity(view.photos.len());
     for photo in &view.photos {
-        let (jpeg, _) =
-            app::store::photos::jpeg(&state.store.reader, &incident, &photo.photo_id.to_string())
-                .await?
-                .ok_or(AppError::Internal)?;
+        // Read as the report was: whoever may read it may read its photos.
+        let jpeg = app::store::photos::jpeg(
+            &state.store.reader,
+            actor,
+            &incident,
+            &photo.photo_id.to_string(),
+        )
+        .await?;
         photos.push(app::model::photo::clean(&jpeg).map_err(|_| AppError::Internal)?);
     }
     Ok(photos)

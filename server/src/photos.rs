@@ -14,7 +14,7 @@ use axum::http::{Extensions, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use crate::downloads::{require, JsonError};
+use crate::downloads::{refused_read, require, JsonError};
 
 /// `PUT /incidents/{incident_id}/photos/{photo_id}`, the body a JPEG of at most
 /// [`MAX_BYTES`]: the officer's own incident, at most ten photos; metadata
@@ -62,8 +62,8 @@ pub async fn put(
     }
 }
 
-/// `GET /incidents/{incident_id}/photos/{photo_id}`: the stored JPEG, for the
-/// officer who recorded the incident and the chief.
+/// `GET /incidents/{incident_id}/photos/{photo_id}`: the stored JPEG, for those
+/// who may read the report; a refused read is audited as the PDFs' are.
 pub async fn get(
     State(state): State<AppState>,
     Path((incident_id, photo_id)): Path<(String, String)>,
@@ -74,21 +74,26 @@ pub async fn get(
         Ok(actor) => actor,
         Err(response) => return response,
     };
-    match photos::jpeg(&state.store.reader, &incident_id, &photo_id).await {
-        Ok(Some((jpeg, officer_id)))
-            if actor.has(app::model::account::Role::Chief)
-                || officer_id == actor.user_id.to_string() =>
-        {
-            (
-                [
-                    (CONTENT_TYPE, "image/jpeg"),
-                    (CACHE_CONTROL, "private, max-age=86400, immutable"),
-                ],
-                jpeg,
+    match photos::jpeg(&state.store.reader, &actor, &incident_id, &photo_id).await {
+        Ok(jpeg) => (
+            [
+                (CONTENT_TYPE, "image/jpeg"),
+                (CACHE_CONTROL, "private, max-age=86400, immutable"),
+            ],
+            jpeg,
+        )
+            .into_response(),
+        Err(error) => {
+            refused_read(
+                &state,
+                &actor,
+                &extensions,
+                &uri,
+                ("incident_photo", &photo_id),
+                &error,
             )
-                .into_response()
+            .await;
+            error.into_response_json()
         }
-        Ok(_) => AppError::NotFound.into_response_json(),
-        Err(error) => error.into_response_json(),
     }
 }

@@ -220,6 +220,9 @@ async fn photos_that_are_not_wanted_are_refused_by_name_and_change_nothing() {
         )
         .await;
     assert_eq!(seen_by_other.status, StatusCode::NOT_FOUND);
+    let refused = app.audit_actions("access.denied").await;
+    assert_eq!(refused.len(), 1, "the refused read is audited");
+    assert!(refused[0].1.as_deref().unwrap_or("").contains("/photos/"));
     let deleted = sqlx::query("DELETE FROM incident_photo")
         .execute(&app.state.store.writer)
         .await;

@@ -122,19 +122,26 @@ pub async fn list<'e>(
     rows.into_iter().map(photo_ref).collect()
 }
 
-/// A photo's JPEG, with the officer who recorded its incident (who, with the
-/// chief, may see it).
+/// A photo's JPEG, for those who may read its report (`may_read_report`);
+/// anyone else is told it does not exist.
 pub async fn jpeg(
     pool: &SqlitePool,
+    viewer: &Actor,
     incident_id: &str,
     photo_id: &str,
-) -> Result<Option<(Vec<u8>, String)>, AppError> {
-    Ok(sqlx::query_as(
+) -> Result<Vec<u8>, AppError> {
+    let found: Option<(Vec<u8>, String)> = sqlx::query_as(
         "SELECT p.jpeg, i.officer_id FROM incident_photo p JOIN incident i USING (incident_id) \
          WHERE p.incident_id = ? AND p.photo_id = ?",
     )
     .bind(incident_id)
     .bind(photo_id)
     .fetch_optional(pool)
-    .await?)
+    .await?;
+    match found {
+        Some((jpeg, officer_id)) if super::register::may_read_report(viewer, &officer_id) => {
+            Ok(jpeg)
+        }
+        _ => Err(AppError::NotFound),
+    }
 }

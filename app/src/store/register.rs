@@ -782,6 +782,14 @@ pub async fn officers(pool: &SqlitePool) -> Result<Vec<OfficerOption>, AppError>
         .collect()
 }
 
+/// Who may read an incident's report and what belongs to it (its revisions,
+/// PDF, photos): the chief, or the officer who recorded it. To anyone else the
+/// report does not exist (a 404, never a 403 that confirms it does).
+pub fn may_read_report(viewer: &Actor, officer_id: &str) -> bool {
+    viewer.has(Role::Chief)
+        || (viewer.has(Role::Officer) && officer_id == viewer.user_id.to_string())
+}
+
 /// The full report with its revisions and the chief's decisions. The chief reads
 /// any; an officer only their own (others are told it does not exist).
 pub async fn report(
@@ -825,9 +833,7 @@ pub async fn report(
         badge,
         stored_cautions,
     ) = head;
-    if !(viewer.has(Role::Chief)
-        || (viewer.has(Role::Officer) && officer_id == viewer.user_id.to_string()))
-    {
+    if !may_read_report(viewer, &officer_id) {
         return Err(AppError::NotFound);
     }
     let report: IncidentReport = serde_json::from_str(&json).map_err(|_| AppError::Internal)?;

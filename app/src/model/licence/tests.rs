@@ -13,6 +13,20 @@ struct Card {
 }
 
 impl Card {
+    /// A driver's licence ("DL") with these elements, in this order.
+    fn licence(
+        version: u8,
+        issuer: &'static str,
+        elements: &[(&'static str, &'static str)],
+    ) -> Card {
+        Card {
+            version,
+            issuer,
+            document: "DL",
+            elements: elements.to_vec(),
+        }
+    }
+
     fn encode(&self) -> String {
         let mut card = String::from(self.document);
         for (code, value) in &self.elements {
@@ -37,11 +51,10 @@ impl Card {
 
 /// A Maine licence in the version 4–10 layout.
 fn modern(version: u8) -> Card {
-    Card {
+    Card::licence(
         version,
-        issuer: "636041",
-        document: "DL",
-        elements: vec![
+        "636041",
+        &[
             ("DCA", "C"),
             ("DCB", "NONE"),
             ("DCD", "NONE"),
@@ -65,7 +78,7 @@ fn modern(version: u8) -> Card {
             ("DDF", "N"),
             ("DDG", "N"),
         ],
-    }
+    )
 }
 
 fn john(scan: &LicenceScan) {
@@ -96,11 +109,10 @@ fn versions_4_to_10_read_every_field() {
 
 #[test]
 fn version_1_reads_the_whole_name_and_year_first_dates() {
-    let card = Card {
-        version: 1,
-        issuer: "636041",
-        document: "DL",
-        elements: vec![
+    let card = Card::licence(
+        1,
+        "636041",
+        &[
             ("DAQ", "1234567"),
             ("DAA", "PUBLIC,JOHN,QUINCY"),
             ("DAG", "123 POST RD"),
@@ -113,7 +125,7 @@ fn version_1_reads_the_whole_name_and_year_first_dates() {
             ("DAU", "509"),
             ("DAY", "BRO"),
         ],
-    };
+    );
     let scan = parse(&card.encode()).expect("version 1");
     john(&scan);
     assert_eq!(scan.version, 1);
@@ -126,18 +138,17 @@ fn version_1_reads_the_whole_name_and_year_first_dates() {
 
 #[test]
 fn version_1_with_separate_name_elements() {
-    let card = Card {
-        version: 1,
-        issuer: "636039",
-        document: "DL",
-        elements: vec![
+    let card = Card::licence(
+        1,
+        "636039",
+        &[
             ("DAQ", "NHL12345678"),
             ("DAB", "DOE"),
             ("DAC", "JANE"),
             ("DAD", "NONE"),
             ("DBB", "19751231"),
         ],
-    };
+    );
     let scan = parse(&card.encode()).expect("version 1, separate names");
     assert_eq!(scan.full_name(), "JANE DOE");
     assert_eq!(scan.date_of_birth, "1975-12-31");
@@ -147,16 +158,15 @@ fn version_1_with_separate_name_elements() {
 
 #[test]
 fn a_date_in_the_other_order_than_its_version_says_still_reads() {
-    let card = Card {
-        version: 1,
-        issuer: "636041",
-        document: "DL",
-        elements: vec![
+    let card = Card::licence(
+        1,
+        "636041",
+        &[
             ("DAQ", "1234567"),
             ("DAA", "PUBLIC,JOHN,QUINCY"),
             ("DBB", "07041980"),
         ],
-    };
+    );
     assert_eq!(
         parse(&card.encode()).map(|s| s.date_of_birth),
         Ok("1980-07-04".into())
@@ -170,11 +180,10 @@ fn versions_2_and_3_read_given_names_from_dct() {
         (3, "JANE ANN", "JANE ANN"),
         (3, "JANE", "JANE"),
     ] {
-        let card = Card {
+        let card = Card::licence(
             version,
-            issuer: "636039",
-            document: "DL",
-            elements: vec![
+            "636039",
+            &[
                 ("DCA", "D"),
                 ("DBA", "12312027"),
                 ("DCS", "DOE"),
@@ -190,7 +199,7 @@ fn versions_2_and_3_read_given_names_from_dct() {
                 ("DAQ", "NHL12345678"),
                 ("DCG", "USA"),
             ],
-        };
+        );
         let scan = parse(&card.encode()).unwrap_or_else(|e| panic!("v{version}: {e}"));
         assert_eq!(scan.given_names, expected);
         assert_eq!(scan.family_name, "DOE");

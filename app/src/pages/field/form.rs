@@ -1037,12 +1037,24 @@ fn ChargesOf(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid
     }
 }
 
-/// Whether the person was asked to sign the summons, and what they did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Whether the person was asked to sign the summons, and what they did: read
+/// from the draft's `signature` (absent: not asked).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 enum AskedToSign {
+    #[default]
     No,
     Signs,
     Refused,
+}
+
+impl AskedToSign {
+    fn of(signature: Option<&PersonSignature>) -> AskedToSign {
+        match signature {
+            None => AskedToSign::No,
+            Some(PersonSignature::Signed(_)) => AskedToSign::Signs,
+            Some(PersonSignature::Refused) => AskedToSign::Refused,
+        }
+    }
 }
 
 /// The person's signature on their summons (issue #20): optional — Maine does
@@ -1054,37 +1066,28 @@ fn PersonSignatureOf(
     errors: RwSignal<Vec<FieldError>>,
     id: Uuid,
 ) -> impl IntoView {
-    let initial = draft.with_untracked(|d| {
+    let asked = read_subject(draft, id, |s| AskedToSign::of(s.signature.as_ref()));
+    // The pad's strokes as they are drawn, point by point; they reach the draft
+    // (and so the phone's disk) when a stroke is finished, not at every point.
+    let strokes = RwSignal::new(draft.with_untracked(|d| {
         d.subjects
             .iter()
             .find(|s| s.subject_id == id)
-            .and_then(|s| s.signature.clone())
-    });
-    let asked = RwSignal::new(match &initial {
-        None => AskedToSign::No,
-        Some(PersonSignature::Signed(_)) => AskedToSign::Signs,
-        Some(PersonSignature::Refused) => AskedToSign::Refused,
-    });
-    let strokes = RwSignal::new(match initial {
-        Some(PersonSignature::Signed(drawn)) => drawn.strokes,
-        _ => Vec::new(),
-    });
-    // Into the draft (and so onto the phone's disk) when the answer changes and
-    // when a stroke is finished, not at every point of one.
-    let keep = move || {
-        let answer = match asked.get_untracked() {
+            .and_then(|s| match &s.signature {
+                Some(PersonSignature::Signed(drawn)) => Some(drawn.strokes.clone()),
+                _ => None,
+            })
+            .unwrap_or_default()
+    }));
+    let answer = write_subject(draft, id, move |s, asked: AskedToSign| {
+        s.signature = match asked {
             AskedToSign::No => None,
             AskedToSign::Refused => Some(PersonSignature::Refused),
             AskedToSign::Signs => Some(PersonSignature::Signed(Signature {
                 strokes: strokes.get_untracked(),
             })),
         };
-        draft.update(|d| {
-            if let Some(s) = d.subjects.iter_mut().find(|s| s.subject_id == id) {
-                s.signature = answer;
-            }
-        });
-    };
+    });
     let options = vec![
         (AskedToSign::No, "Not asked".to_owned()),
         (AskedToSign::Signs, "Signs on this phone".to_owned()),
@@ -1095,11 +1098,12 @@ fn PersonSignatureOf(
             <Radios name=subject_field(draft, id, "signature")
                 legend="The person's signature on the summons (optional: Maine does not require it)".into()
                 options selected=Signal::derive(move || Some(asked.get()))
-                on_change=Callback::new(move |v| { asked.set(v); keep(); })
+                on_change=answer
                 error=subject_error(draft, errors, id, "signature")/>
             <Show when=move || asked.get() == AskedToSign::Signs>
                 <SignaturePad label="The person signs here; signing is not an admission".to_owned()
-                    strokes testid="person-signature" on_change=Callback::new(move |()| keep())/>
+                    strokes testid="person-signature"
+                    on_change=Callback::new(move |()| answer.run(AskedToSign::Signs))/>
             </Show>
         </div>
     }
