@@ -239,7 +239,7 @@ async fn every_export_is_a_batch_with_its_hash_in_the_audit_log() {
     assert_eq!(rows[0][14], "$100.00");
 
     let stored: (String, i64, String) =
-        sqlx::query_as("SELECT format, citations, sha256 FROM export_batch WHERE batch_id = ?")
+        sqlx::query_as("SELECT format, citations, sha256 FROM export_batch WHERE batch_id = $1")
             .bind(&batch)
             .fetch_one(&c.app.state.store.reader)
             .await
@@ -437,7 +437,7 @@ async fn dispositions_follow_the_court_and_need_their_amounts() {
     .await;
     assert_eq!(guilty.json(), "disposed");
 
-    let history: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM court_event WHERE number = ?")
+    let history: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM court_event WHERE number = $1")
         .bind(&contested)
         .fetch_one(&c.app.state.store.reader)
         .await
@@ -704,7 +704,7 @@ async fn an_answer_date_on_a_holiday_or_weekend_moves_to_the_next_court_day() {
     assert_eq!(save(base.clone()).await.status, StatusCode::OK);
     let (_, number) = c.approved("Hollie Day").await;
     let appearance: String =
-        sqlx::query_scalar("SELECT appearance_date FROM citation WHERE number = ?")
+        sqlx::query_scalar("SELECT appearance_date FROM citation WHERE number = $1")
             .bind(&number)
             .fetch_one(&c.app.state.store.reader)
             .await
@@ -721,7 +721,7 @@ async fn an_answer_date_on_a_holiday_or_weekend_moves_to_the_next_court_day() {
     assert_eq!(save(listed).await.status, StatusCode::OK);
     let (_, number) = c.approved("Ray Listed").await;
     let appearance: String =
-        sqlx::query_scalar("SELECT appearance_date FROM citation WHERE number = ?")
+        sqlx::query_scalar("SELECT appearance_date FROM citation WHERE number = $1")
             .bind(&number)
             .fetch_one(&c.app.state.store.reader)
             .await

@@ -152,8 +152,8 @@ async fn the_dashboard_follows_records_changed_after_it_was_read() {
         .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     sqlx::query(
-        "UPDATE incident SET local_date = ? WHERE incident_id = \
-         (SELECT incident_id FROM incident WHERE local_date > ? ORDER BY local_date LIMIT 1)",
+        "UPDATE incident SET local_date = $1 WHERE incident_id = \
+         (SELECT incident_id FROM incident WHERE local_date > $2 ORDER BY local_date LIMIT 1)",
     )
     .bind(&from)
     .bind(&from)
@@ -675,10 +675,10 @@ async fn a_common_text_and_a_rare_one_each_find_exactly_what_a_plain_search_find
         (number_part.as_str(), false),
     ] {
         let expected: Vec<String> = sqlx::query_scalar(
-            "SELECT incident_id FROM incident i WHERE i.location_text LIKE '%' || ?1 || '%' \
+            "SELECT incident_id FROM incident i WHERE i.location_text LIKE '%' || $1 || '%' \
              OR EXISTS (SELECT 1 FROM subject s WHERE s.incident_id = i.incident_id AND s.withdrawn_at IS NULL \
-                        AND COALESCE(s.full_name, s.description) LIKE '%' || ?1 || '%') \
-             OR EXISTS (SELECT 1 FROM citation c WHERE c.incident_id = i.incident_id AND c.number LIKE '%' || ?1 || '%') \
+                        AND COALESCE(s.full_name, s.description) LIKE '%' || $1 || '%') \
+             OR EXISTS (SELECT 1 FROM citation c WHERE c.incident_id = i.incident_id AND c.number LIKE '%' || $1 || '%') \
              ORDER BY occurred_at DESC, incident_id DESC",
         )
         .bind(text)

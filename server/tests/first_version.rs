@@ -382,7 +382,7 @@ async fn a_database_indexed_by_migration_14_searches_the_same_after_15() {
         .await
         .expect("count");
     let found_before: Vec<(String,)> = sqlx::query_as(
-        "SELECT DISTINCT incident_id FROM register_text WHERE register_text MATCH ?1 ORDER BY 1",
+        "SELECT DISTINCT incident_id FROM register_text WHERE register_text MATCH $1 ORDER BY 1",
     )
     .bind(format!("\"{surname}\""))
     .fetch_all(&pool)

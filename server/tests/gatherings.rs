@@ -77,7 +77,7 @@ async fn the_promoter_is_cited_for_1000_dollars_through_review_export_and_dispos
         .expect("a number")
         .to_owned();
     assert!(number.starts_with("WPD-"), "the same numbering: {number}");
-    let fine: i64 = sqlx::query_scalar("SELECT fine_cents FROM citation WHERE number = ?")
+    let fine: i64 = sqlx::query_scalar("SELECT fine_cents FROM citation WHERE number = $1")
         .bind(&number)
         .fetch_one(&app.state.store.reader)
         .await

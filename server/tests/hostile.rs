@@ -125,7 +125,7 @@ async fn every_report_text_field_is_stored_byte_exact_and_shown_escaped_or_refus
             stored += 1;
             let id = reply.json()["incident_id"].as_str().expect("id").to_owned();
             let json: String =
-                sqlx::query_scalar("SELECT report_json FROM incident WHERE incident_id = ?")
+                sqlx::query_scalar("SELECT report_json FROM incident WHERE incident_id = $1")
                     .bind(&id)
                     .fetch_one(&app.state.store.reader)
                     .await

@@ -223,7 +223,7 @@ async fn a_report_the_server_refuses_voids_the_number_handed_out_with_the_refusa
     }
     assert_eq!(app.count("incident").await, 0);
     let (state, reason): (String, String) =
-        sqlx::query_as("SELECT state, reason FROM number_spent WHERE number = ?")
+        sqlx::query_as("SELECT state, reason FROM number_spent WHERE number = $1")
             .bind(&number)
             .fetch_one(&app.state.store.reader)
             .await
@@ -286,7 +286,7 @@ async fn a_number_for_an_offence_not_cited_is_void_and_the_report_stands() {
         notes.contains(&block.number(block.first_seq + 1)),
         "{notes}"
     );
-    let state: String = sqlx::query_scalar("SELECT state FROM number_spent WHERE seq = ?")
+    let state: String = sqlx::query_scalar("SELECT state FROM number_spent WHERE seq = $1")
         .bind(block.first_seq + 1)
         .fetch_one(&app.state.store.reader)
         .await
@@ -386,7 +386,7 @@ async fn a_number_can_be_neither_void_and_a_citation_nor_spent_twice() {
     let reply = app.submit(&amy, &numbered(&app, number.clone())).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     let insert = "INSERT INTO number_spent (year, seq, number, block_id, state, reason, at) \
-                  VALUES (2026, ?, ?, ?, 'void', 'test', 0)";
+                  VALUES (2026, $1, $2, $3, 'void', 'test', 0)";
     let refused = sqlx::query(insert)
         .bind(block.first_seq)
         .bind(&number)

@@ -8,8 +8,8 @@ mod support;
 
 use app::model::review::{CautionKind, RegisterCursor, ReportFilter, ResponseKind};
 use app::ordinance::{Offence, Outcome, ProtectedActivity};
+use app::store::db::Pool;
 use app::store::register::{plan, HotQuery};
-use sqlx::SqlitePool;
 use support::TestApp;
 
 /// Statistics that say a dozen officers file about two thousand incidents each in
@@ -47,7 +47,7 @@ enum Statistics {
 
 /// A pool on the test's database, with `stats` in `sqlite_stat1` (each new
 /// connection loads them).
-async fn with_statistics(app: &TestApp, stats: Statistics) -> SqlitePool {
+async fn with_statistics(app: &TestApp, stats: Statistics) -> Pool {
     let writer = &app.state.store.writer;
     sqlx::query("ANALYZE")
         .execute(writer)
@@ -67,7 +67,7 @@ async fn with_statistics(app: &TestApp, stats: Statistics) -> SqlitePool {
                 .await
                 .expect("no stats");
             for (table, index, stat) in MISLEADING {
-                sqlx::query("INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)")
+                sqlx::query("INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES ($1, $2, $3)")
                     .bind(table)
                     .bind(index)
                     .bind(stat)
@@ -77,7 +77,7 @@ async fn with_statistics(app: &TestApp, stats: Statistics) -> SqlitePool {
             }
         }
     }
-    SqlitePool::connect(&format!("sqlite://{}?mode=ro", app.db_path().display()))
+    Pool::connect(&format!("sqlite://{}?mode=ro", app.db_path().display()))
         .await
         .expect("fresh connections")
 }
@@ -354,7 +354,7 @@ async fn the_register_walks_an_index_whatever_the_statistics_say() {
     }
 }
 
-async fn explain(pool: &SqlitePool, sql: &str, binds: &[&str]) -> Vec<String> {
+async fn explain(pool: &Pool, sql: &str, binds: &[&str]) -> Vec<String> {
     let explain = format!("EXPLAIN QUERY PLAN {sql}");
     let mut q = sqlx::query_as::<_, (i64, i64, i64, String)>(&explain);
     for b in binds {

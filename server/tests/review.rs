@@ -498,7 +498,7 @@ async fn the_register_finds_by_number_name_and_place_and_pages_without_repeats()
     // The other filters narrow the matches: both are this officer's, neither
     // is §52-2.
     let officer: String =
-        sqlx::query_scalar("SELECT officer_id FROM incident WHERE incident_id = ?")
+        sqlx::query_scalar("SELECT officer_id FROM incident WHERE incident_id = $1")
             .bind(&eighth)
             .fetch_one(&d.app.state.store.reader)
             .await

@@ -1,8 +1,9 @@
 //! User accounts, roles and first-run setup. Every change commits together with
 //! its audit entry.
 
+use crate::store::db::{Conn, Pool};
 use serde::Serialize;
-use sqlx::{FromRow, SqliteConnection, SqlitePool};
+use sqlx::FromRow;
 use uuid::Uuid;
 
 use crate::auth::lockout::Failures;
@@ -70,9 +71,9 @@ fn parse_id(text: &str) -> Result<Uuid, AppError> {
     })
 }
 
-async fn roles_of(conn: &mut SqliteConnection, user_id: &str) -> Result<Vec<Role>, sqlx::Error> {
+async fn roles_of(conn: &mut Conn, user_id: &str) -> Result<Vec<Role>, sqlx::Error> {
     let codes: Vec<String> =
-        sqlx::query_scalar("SELECT role FROM user_role WHERE user_id = ? ORDER BY role")
+        sqlx::query_scalar("SELECT role FROM user_role WHERE user_id = $1 ORDER BY role")
             .bind(user_id)
             .fetch_all(&mut *conn)
             .await?;
@@ -81,7 +82,7 @@ async fn roles_of(conn: &mut SqliteConnection, user_id: &str) -> Result<Vec<Role
     Ok(roles)
 }
 
-async fn summary_of(conn: &mut SqliteConnection, row: UserRow) -> Result<UserSummary, AppError> {
+async fn summary_of(conn: &mut Conn, row: UserRow) -> Result<UserSummary, AppError> {
     let roles = roles_of(conn, &row.user_id).await?;
     let user_id = parse_id(&row.user_id)?;
     let (totp, passkey) = second_factor::kinds_in(conn, user_id).await?;
@@ -103,9 +104,9 @@ async fn summary_of(conn: &mut SqliteConnection, row: UserRow) -> Result<UserSum
     })
 }
 
-async fn load_summary(conn: &mut SqliteConnection, user_id: Uuid) -> Result<UserSummary, AppError> {
+async fn load_summary(conn: &mut Conn, user_id: Uuid) -> Result<UserSummary, AppError> {
     let row: UserRow = sqlx::query_as(&format!(
-        "SELECT {USER_COLUMNS} FROM app_user WHERE user_id = ?"
+        "SELECT {USER_COLUMNS} FROM app_user WHERE user_id = $1"
     ))
     .bind(user_id.to_string())
     .fetch_optional(&mut *conn)
@@ -115,12 +116,12 @@ async fn load_summary(conn: &mut SqliteConnection, user_id: Uuid) -> Result<User
 }
 
 /// One account as the administrator's list shows it.
-pub async fn summary(pool: &SqlitePool, user_id: Uuid) -> Result<UserSummary, AppError> {
+pub async fn summary(pool: &Pool, user_id: Uuid) -> Result<UserSummary, AppError> {
     load_summary(&mut *pool.acquire().await?, user_id).await
 }
 
 /// All accounts, by username.
-pub async fn list_users(pool: &SqlitePool) -> Result<Vec<UserSummary>, AppError> {
+pub async fn list_users(pool: &Pool) -> Result<Vec<UserSummary>, AppError> {
     let mut conn = pool.acquire().await?;
     let rows: Vec<UserRow> = sqlx::query_as(&format!(
         "SELECT {USER_COLUMNS} FROM app_user ORDER BY username COLLATE NOCASE"
@@ -135,12 +136,12 @@ pub async fn list_users(pool: &SqlitePool) -> Result<Vec<UserSummary>, AppError>
 }
 
 pub async fn find_by_username(
-    pool: &SqlitePool,
+    pool: &Pool,
     username: &str,
 ) -> Result<Option<UserSummary>, AppError> {
     let mut conn = pool.acquire().await?;
     let row: Option<UserRow> = sqlx::query_as(&format!(
-        "SELECT {USER_COLUMNS} FROM app_user WHERE username = ?"
+        "SELECT {USER_COLUMNS} FROM app_user WHERE username = $1"
     ))
     .bind(username.trim())
     .fetch_optional(&mut *conn)
@@ -152,10 +153,10 @@ pub async fn find_by_username(
 }
 
 /// Whether an active administrator exists (first-run setup is open until one does).
-pub async fn any_admin(pool: &SqlitePool) -> Result<bool, sqlx::Error> {
+pub async fn any_admin(pool: &Pool) -> Result<bool, sqlx::Error> {
     sqlx::query_scalar::<_, i64>(
-        "SELECT EXISTS (SELECT 1 FROM user_role r JOIN app_user u USING (user_id) \
-         WHERE r.role = 'admin' AND u.active = 1)",
+        "SELECT CASE WHEN EXISTS (SELECT 1 FROM user_role r JOIN app_user u USING (user_id) \
+         WHERE r.role = 'admin' AND u.active = 1) THEN 1 ELSE 0 END",
     )
     .fetch_one(pool)
     .await
@@ -163,7 +164,7 @@ pub async fn any_admin(pool: &SqlitePool) -> Result<bool, sqlx::Error> {
 }
 
 async fn insert_user(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     new: &NewUser,
     password_hash: &str,
     now: Moment,
@@ -171,7 +172,7 @@ async fn insert_user(
     let user_id = Uuid::now_v7();
     let inserted = sqlx::query(
         "INSERT INTO app_user (user_id, username, full_name, badge_number, password_hash, \
-         created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+         created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(user_id.to_string())
     .bind(new.username.trim())
@@ -201,17 +202,13 @@ async fn insert_user(
     Ok(user_id)
 }
 
-async fn replace_roles(
-    conn: &mut SqliteConnection,
-    user_id: Uuid,
-    roles: &[Role],
-) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM user_role WHERE user_id = ?")
+async fn replace_roles(conn: &mut Conn, user_id: Uuid, roles: &[Role]) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM user_role WHERE user_id = $1")
         .bind(user_id.to_string())
         .execute(&mut *conn)
         .await?;
     for role in roles {
-        sqlx::query("INSERT OR IGNORE INTO user_role (user_id, role) VALUES (?, ?)")
+        sqlx::query("INSERT OR IGNORE INTO user_role (user_id, role) VALUES ($1, $2)")
             .bind(user_id.to_string())
             .bind(role.code())
             .execute(&mut *conn)
@@ -250,7 +247,7 @@ pub async fn issue_setup_token(
     sqlx::query("DELETE FROM setup_token WHERE used_at IS NULL")
         .execute(&mut *tx)
         .await?;
-    sqlx::query("INSERT INTO setup_token (token_hash, created_at) VALUES (?, ?)")
+    sqlx::query("INSERT INTO setup_token (token_hash, created_at) VALUES ($1, $2)")
         .bind(token_hash)
         .bind(now.0)
         .execute(&mut *tx)
@@ -273,18 +270,19 @@ pub async fn create_first_admin(
 ) -> Result<UserSummary, AppError> {
     let mut tx = store.begin_write().await?;
     let admin_exists: i64 = sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM user_role r JOIN app_user u USING (user_id) \
-         WHERE r.role = 'admin' AND u.active = 1)",
+        "SELECT CASE WHEN EXISTS (SELECT 1 FROM user_role r JOIN app_user u USING (user_id) \
+         WHERE r.role = 'admin' AND u.active = 1) THEN 1 ELSE 0 END",
     )
     .fetch_one(&mut *tx)
     .await?;
-    let spent =
-        sqlx::query("UPDATE setup_token SET used_at = ? WHERE token_hash = ? AND used_at IS NULL")
-            .bind(now.0)
-            .bind(token_hash)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+    let spent = sqlx::query(
+        "UPDATE setup_token SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL",
+    )
+    .bind(now.0)
+    .bind(token_hash)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
     if admin_exists == 1 || spent != 1 {
         drop(tx);
         let event = Event::new("setup.create_admin", AuditOutcome::Denied).by(None, source);
@@ -318,13 +316,10 @@ pub struct Credentials {
 /// user_id, password_hash, active, failed_attempts, first_failed_at, locked_at.
 type CredentialRow = (String, String, i64, i64, Option<i64>, Option<i64>);
 
-pub async fn credentials(
-    pool: &SqlitePool,
-    username: &str,
-) -> Result<Option<Credentials>, AppError> {
+pub async fn credentials(pool: &Pool, username: &str) -> Result<Option<Credentials>, AppError> {
     let row: Option<CredentialRow> = sqlx::query_as(
         "SELECT user_id, password_hash, active, failed_attempts, first_failed_at, locked_at \
-         FROM app_user WHERE username = ?",
+         FROM app_user WHERE username = $1",
     )
     .bind(username.trim())
     .fetch_optional(pool)
@@ -355,7 +350,7 @@ pub async fn record_failed_sign_in(
     let mut tx = store.begin_write().await?;
     // Re-read inside the write transaction: concurrent failures must all count.
     let (count, first, locked): (i64, Option<i64>, Option<i64>) = sqlx::query_as(
-        "SELECT failed_attempts, first_failed_at, locked_at FROM app_user WHERE user_id = ?",
+        "SELECT failed_attempts, first_failed_at, locked_at FROM app_user WHERE user_id = $1",
     )
     .bind(user_id.to_string())
     .fetch_one(&mut *tx)
@@ -367,7 +362,7 @@ pub async fn record_failed_sign_in(
     };
     let after = before.after_failure(by.now);
     sqlx::query(
-        "UPDATE app_user SET failed_attempts = ?, first_failed_at = ?, locked_at = ? WHERE user_id = ?",
+        "UPDATE app_user SET failed_attempts = $1, first_failed_at = $2, locked_at = $3 WHERE user_id = $4",
     )
     .bind(after.count)
     .bind(after.first_at.map(|m| m.0))
@@ -423,7 +418,7 @@ pub async fn record_sign_in(
 ) -> Result<(Actor, i64), AppError> {
     let mut tx = store.begin_write().await?;
     sqlx::query(
-        "UPDATE app_user SET failed_attempts = 0, first_failed_at = NULL WHERE user_id = ?",
+        "UPDATE app_user SET failed_attempts = 0, first_failed_at = NULL WHERE user_id = $1",
     )
     .bind(user_id.to_string())
     .execute(&mut *tx)
@@ -440,13 +435,10 @@ pub async fn record_sign_in(
     Ok((actor, epoch))
 }
 
-async fn actor_row(
-    conn: &mut SqliteConnection,
-    user_id: Uuid,
-) -> Result<Option<(Actor, i64)>, AppError> {
+async fn actor_row(conn: &mut Conn, user_id: Uuid) -> Result<Option<(Actor, i64)>, AppError> {
     let row: Option<(String, String, Option<String>, i64, i64, i64)> = sqlx::query_as(
         "SELECT username, full_name, badge_number, must_change_password, session_epoch, active \
-         FROM app_user WHERE user_id = ?",
+         FROM app_user WHERE user_id = $1",
     )
     .bind(user_id.to_string())
     .fetch_optional(&mut *conn)
@@ -480,7 +472,7 @@ async fn actor_row(
 /// The actor for a live session: `None` when the account is disabled or the
 /// session's epoch is stale.
 pub async fn actor_for_session(
-    pool: &SqlitePool,
+    pool: &Pool,
     user_id: Uuid,
     epoch: i64,
 ) -> Result<Option<Actor>, AppError> {
@@ -528,8 +520,8 @@ pub async fn change_account(
         AccountChange::Roles(roles) => replace_roles(&mut tx, user_id, roles).await?,
         AccountChange::Active(active) => {
             sqlx::query(
-                "UPDATE app_user SET active = ?, session_epoch = session_epoch + ?, updated_at = ? \
-                 WHERE user_id = ?",
+                "UPDATE app_user SET active = $1, session_epoch = session_epoch + $2, updated_at = $3 \
+                 WHERE user_id = $4",
             )
             .bind(i64::from(*active))
             .bind(i64::from(!*active))
@@ -541,7 +533,7 @@ pub async fn change_account(
         AccountChange::Unlock => {
             sqlx::query(
                 "UPDATE app_user SET locked_at = NULL, failed_attempts = 0, first_failed_at = NULL, \
-                 updated_at = ? WHERE user_id = ?",
+                 updated_at = $1 WHERE user_id = $2",
             )
             .bind(by.now.0)
             .bind(&id)
@@ -550,9 +542,9 @@ pub async fn change_account(
         }
         AccountChange::ResetPassword(hash) => {
             sqlx::query(
-                "UPDATE app_user SET password_hash = ?, must_change_password = 1, locked_at = NULL, \
+                "UPDATE app_user SET password_hash = $1, must_change_password = 1, locked_at = NULL, \
                  failed_attempts = 0, first_failed_at = NULL, session_epoch = session_epoch + 1, \
-                 updated_at = ? WHERE user_id = ?",
+                 updated_at = $2 WHERE user_id = $3",
             )
             .bind(hash)
             .bind(by.now.0)
@@ -573,8 +565,8 @@ pub async fn change_account(
 }
 
 /// The stored hash for a user (to check the current password before a change).
-pub async fn password_hash(pool: &SqlitePool, user_id: Uuid) -> Result<String, AppError> {
-    sqlx::query_scalar("SELECT password_hash FROM app_user WHERE user_id = ?")
+pub async fn password_hash(pool: &Pool, user_id: Uuid) -> Result<String, AppError> {
+    sqlx::query_scalar("SELECT password_hash FROM app_user WHERE user_id = $1")
         .bind(user_id.to_string())
         .fetch_optional(pool)
         .await?
@@ -591,8 +583,8 @@ pub async fn change_own_password(
 ) -> Result<i64, AppError> {
     let mut tx = store.begin_write().await?;
     let epoch: i64 = sqlx::query_scalar(
-        "UPDATE app_user SET password_hash = ?, must_change_password = 0, \
-         session_epoch = session_epoch + 1, updated_at = ? WHERE user_id = ? RETURNING session_epoch",
+        "UPDATE app_user SET password_hash = $1, must_change_password = 0, \
+         session_epoch = session_epoch + 1, updated_at = $2 WHERE user_id = $3 RETURNING session_epoch",
     )
     .bind(new_hash)
     .bind(by.now.0)
@@ -609,8 +601,8 @@ pub async fn change_own_password(
 }
 
 /// The account's session epoch now (a pending sign-in is void once it moves).
-pub async fn epoch_of(pool: &SqlitePool, user_id: Uuid) -> Result<i64, AppError> {
-    sqlx::query_scalar("SELECT session_epoch FROM app_user WHERE user_id = ? AND active = 1")
+pub async fn epoch_of(pool: &Pool, user_id: Uuid) -> Result<i64, AppError> {
+    sqlx::query_scalar("SELECT session_epoch FROM app_user WHERE user_id = $1 AND active = 1")
         .bind(user_id.to_string())
         .fetch_optional(pool)
         .await?

@@ -6,10 +6,11 @@
 //! database triggers refuse UPDATE and DELETE, and [`verify`] detects any edit made
 //! around them (a byte changed in the file, a row removed).
 
+use crate::store::db::{Conn, Pool, Sql};
 use serde::Serialize;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
-use sqlx::{FromRow, SqliteConnection, SqlitePool};
+use sqlx::FromRow;
 
 use crate::auth::Actor;
 use crate::error::AppError;
@@ -155,7 +156,7 @@ impl Row {
 /// JSON): times in the Town's zone, each record by the name a person knows it
 /// by, before and after as lines.
 pub async fn readable(
-    pool: &SqlitePool,
+    pool: &Pool,
     page: &mut AuditPage,
     zone: &crate::town_time::TownZone,
 ) -> Result<(), AppError> {
@@ -177,7 +178,7 @@ pub async fn readable(
         entry.record_text = match entry.entity_type.as_deref() {
             None => None,
             Some("user") => Some(
-                sqlx::query_scalar::<_, String>("SELECT username FROM app_user WHERE user_id = ?")
+                sqlx::query_scalar::<_, String>("SELECT username FROM app_user WHERE user_id = $1")
                     .bind(&id)
                     .fetch_optional(&mut *conn)
                     .await?
@@ -185,7 +186,7 @@ pub async fn readable(
             ),
             Some("incident") => Some(
                 sqlx::query_as::<_, (String, i64)>(
-                    "SELECT location_text, occurred_at FROM incident WHERE incident_id = ?",
+                    "SELECT location_text, occurred_at FROM incident WHERE incident_id = $1",
                 )
                 .bind(&id)
                 .fetch_optional(&mut *conn)
@@ -222,11 +223,7 @@ fn chain_hash(prev_hash: &str, canonical: &Canonical<'_>) -> String {
 /// Appends one entry inside the caller's write transaction; returns its sequence
 /// number. The caller holds the write lock (`BEGIN IMMEDIATE`), so reading the last
 /// hash and inserting the next entry cannot interleave with another writer.
-pub async fn append(
-    conn: &mut SqliteConnection,
-    at: Moment,
-    event: &Event,
-) -> Result<i64, sqlx::Error> {
+pub async fn append(conn: &mut Conn, at: Moment, event: &Event) -> Result<i64, sqlx::Error> {
     append_all(conn, &mut None, at, std::slice::from_ref(event)).await
 }
 
@@ -271,7 +268,7 @@ impl Row {
 /// back (a round trip on the write path); `head` is then the last of `events`. Returns the
 /// last one's sequence number (0 when `events` is empty).
 pub async fn append_all(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     head: &mut Option<Head>,
     at: Moment,
     events: &[Event],
@@ -298,7 +295,7 @@ pub async fn append_all(
         seq += 1;
         entries.push(entry);
     }
-    let mut insert = sqlx::QueryBuilder::<sqlx::Sqlite>::new(
+    let mut insert = Sql::new(
         "INSERT INTO audit_entry (seq, at, actor_id, actor_name, actor_roles, source, action, \
          entity_type, entity_id, outcome, before_json, after_json, prev_hash, hash) ",
     );
@@ -318,7 +315,7 @@ pub async fn append_all(
             .push_bind(&e.prev_hash)
             .push_bind(&e.hash);
     });
-    insert.build().execute(&mut *conn).await?;
+    insert.build()?.execute(&mut *conn).await?;
     let newest = entries.pop().map(|e| Head {
         seq: e.seq,
         hash: e.hash,
@@ -371,7 +368,7 @@ pub struct Verified {
 
 /// Walks the whole chain in order. `Ok(Err(break))` names the first entry that was
 /// altered, removed or reordered.
-pub async fn verify(pool: &SqlitePool) -> Result<Result<Verified, ChainBreak>, sqlx::Error> {
+pub async fn verify(pool: &Pool) -> Result<Result<Verified, ChainBreak>, sqlx::Error> {
     use futures_util::TryStreamExt;
     let mut rows = sqlx::query_as::<_, Row>(
         "SELECT seq, at, actor_id, actor_name, actor_roles, source, action, entity_type, \
@@ -409,33 +406,15 @@ pub async fn verify(pool: &SqlitePool) -> Result<Result<Verified, ChainBreak>, s
 }
 
 /// One page of the log, newest first, filtered.
-pub async fn list(pool: &SqlitePool, query: &AuditQuery) -> Result<AuditPage, AppError> {
-    let mut sql = String::from(
+pub async fn list(pool: &Pool, query: &AuditQuery) -> Result<AuditPage, AppError> {
+    let mut q = Sql::new(
         "SELECT seq, at, actor_id, actor_name, actor_roles, source, action, entity_type, \
          entity_id, outcome, before_json, after_json, prev_hash, hash FROM audit_entry WHERE 1 = 1",
     );
-    if query.actor.is_some() {
-        sql.push_str(" AND actor_name = ? COLLATE NOCASE");
-    }
-    if query.action.is_some() {
-        sql.push_str(" AND action LIKE ? ESCAPE '\\'");
-    }
-    if query.outcome.is_some() {
-        sql.push_str(" AND outcome = ?");
-    }
-    if query.from.is_some() {
-        sql.push_str(" AND at >= ?");
-    }
-    if query.to.is_some() {
-        sql.push_str(" AND at < ?");
-    }
-    if query.before_seq.is_some() {
-        sql.push_str(" AND seq < ?");
-    }
-    sql.push_str(" ORDER BY seq DESC LIMIT ?");
-    let mut q = sqlx::query_as::<_, Row>(&sql);
     if let Some(actor) = &query.actor {
-        q = q.bind(actor.trim().to_owned());
+        q.push(" AND actor_name = ")
+            .push_bind(actor.trim().to_owned())
+            .push(" COLLATE NOCASE");
     }
     if let Some(action) = &query.action {
         let escaped = action
@@ -443,21 +422,24 @@ pub async fn list(pool: &SqlitePool, query: &AuditQuery) -> Result<AuditPage, Ap
             .replace('\\', "\\\\")
             .replace('%', "\\%")
             .replace('_', "\\_");
-        q = q.bind(format!("{escaped}%"));
+        q.push(" AND action LIKE ")
+            .push_bind(format!("{escaped}%"))
+            .push(" ESCAPE '\\'");
     }
     if let Some(outcome) = query.outcome {
-        q = q.bind(outcome.code());
+        q.push(" AND outcome = ").push_bind(outcome.code());
     }
     if let Some(from) = query.from {
-        q = q.bind(from.0);
+        q.push(" AND at >= ").push_bind(from.0);
     }
     if let Some(to) = query.to {
-        q = q.bind(to.0);
+        q.push(" AND at < ").push_bind(to.0);
     }
     if let Some(before) = query.before_seq {
-        q = q.bind(before);
+        q.push(" AND seq < ").push_bind(before);
     }
-    let rows = q.bind(PAGE_SIZE + 1).fetch_all(pool).await?;
+    q.push(" ORDER BY seq DESC LIMIT ").push_bind(PAGE_SIZE + 1);
+    let rows: Vec<Row> = q.build_query_as()?.fetch_all(pool).await?;
     let more = rows.len() as i64 > PAGE_SIZE;
     let entries: Vec<AuditEntryView> = rows
         .into_iter()

@@ -7,12 +7,12 @@
 //! passes `integrity_check`, carries no migration this build does not know, and its
 //! audit chain verifies.
 
+use crate::store::db::Pool;
 use std::path::{Path, PathBuf};
 
-use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
-use sqlx::SqlitePool;
+use sqlx::any::AnyPoolOptions;
 
-use crate::store::{audit, Store, MIGRATOR};
+use crate::store::{audit, sqlite_url, Store, MIGRATOR};
 
 /// What a checked copy holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,22 +60,19 @@ pub async fn check(path: &Path) -> Result<Checked, Refusal> {
     result
 }
 
-async fn open_read_only(path: &Path) -> Result<SqlitePool, Refusal> {
+async fn open_read_only(path: &Path) -> Result<Pool, Refusal> {
     if !path.is_file() {
         return Err(format!("{} is not a file", path.display()));
     }
-    let options = SqliteConnectOptions::new()
-        .filename(path)
-        .read_only(true)
-        .immutable(true);
-    SqlitePoolOptions::new()
+    sqlx::any::install_default_drivers();
+    AnyPoolOptions::new()
         .max_connections(1)
-        .connect_with(options)
+        .connect(&sqlite_url(path, "mode=ro&immutable=1"))
         .await
         .map_err(|e| format!("{} is not a SQLite database: {e}", path.display()))
 }
 
-async fn check_pool(pool: &SqlitePool, path: &Path) -> Result<Checked, Refusal> {
+async fn check_pool(pool: &Pool, path: &Path) -> Result<Checked, Refusal> {
     let integrity: String = sqlx::query_scalar("PRAGMA integrity_check")
         .fetch_one(pool)
         .await

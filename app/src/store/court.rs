@@ -3,8 +3,8 @@
 //! `store::review`) and dispositions. Every change is one write transaction with
 //! its audit entry.
 
+use crate::store::db::{Conn, Pool, Sql};
 use sha2::{Digest, Sha256};
-use sqlx::SqlitePool;
 use uuid::Uuid;
 
 use crate::auth::Actor;
@@ -42,7 +42,7 @@ pub fn filing_queue_sql() -> String {
         "SELECT c.number, c.offence, c.issued_at, s.identified, s.full_name, s.description, \
          u.full_name, u.badge_number, {AMENDED_SINCE_EXPORT} \
          FROM (SELECT c.citation_id FROM citation c INDEXED BY citation_status \
-               WHERE c.status = 'approved' ORDER BY c.issued_at, c.number LIMIT ?) AS page \
+               WHERE c.status = 'approved' ORDER BY c.issued_at, c.number LIMIT $1) AS page \
          CROSS JOIN citation c ON c.citation_id = page.citation_id \
          CROSS JOIN subject s ON s.subject_id = c.subject_id \
          CROSS JOIN app_user u ON u.user_id = c.issued_by \
@@ -53,7 +53,7 @@ pub fn filing_queue_sql() -> String {
 /// Approved citations not yet filed, oldest (most urgent) first: one batch's
 /// worth, and the count of all that wait.
 pub async fn filing_queue(
-    pool: &SqlitePool,
+    pool: &Pool,
     zone: &TownZone,
     now: Moment,
 ) -> Result<FilingBacklog, AppError> {
@@ -66,7 +66,7 @@ pub async fn filing_queue(
         Option<String>,
         String,
         Option<String>,
-        bool,
+        i64,
     );
     let rows: Vec<Row> = sqlx::query_as(&filing_queue_sql())
         .bind(MAX_BATCH as i64)
@@ -91,7 +91,7 @@ pub async fn filing_queue(
                     issued_text: zone.date_time(Moment(issued)),
                     deadline,
                     days_left,
-                    amended,
+                    amended: amended == 1,
                 })
             },
         )
@@ -128,15 +128,18 @@ const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 /// disposed (`court_status` says the same of one status).
 pub(crate) const AT_COURT: &str = "c.status IN ('approved', 'filed', 'disposed')";
 
-pub(crate) const AMENDED_SINCE_EXPORT: &str = "CASE WHEN c.amended_at IS NULL THEN 0 ELSE NOT EXISTS (\
-    SELECT 1 FROM citation_export x WHERE x.number = c.number AND x.last_exported_at >= c.amended_at) END";
+/// 1 when the citation was amended after it was last exported (or never
+/// exported since), else 0 — an integer on both engines.
+pub(crate) const AMENDED_SINCE_EXPORT: &str = "CASE WHEN c.amended_at IS NULL THEN 0 WHEN NOT EXISTS (\
+    SELECT 1 FROM citation_export x WHERE x.number = c.number AND x.last_exported_at >= c.amended_at) \
+    THEN 1 ELSE 0 END";
 
 /// The numbers a selection names, each checked to be the court's, once each.
-async fn selected_numbers(pool: &SqlitePool, numbers: &[String]) -> Result<Vec<String>, AppError> {
+async fn selected_numbers(pool: &Pool, numbers: &[String]) -> Result<Vec<String>, AppError> {
     let mut out: Vec<String> = Vec::new();
     for number in numbers {
         let status: Option<(String, String)> =
-            sqlx::query_as("SELECT number, status FROM citation WHERE number = ?")
+            sqlx::query_as("SELECT number, status FROM citation WHERE number = $1")
                 .bind(number)
                 .fetch_optional(pool)
                 .await?;
@@ -164,7 +167,7 @@ async fn selected_numbers(pool: &SqlitePool, numbers: &[String]) -> Result<Vec<S
 /// numbers named, in their order, or every citation at court issued on the
 /// Town's dates `from` to `to`.
 async fn selected_lines(
-    pool: &SqlitePool,
+    pool: &Pool,
     zone: &TownZone,
     viewer: &Actor,
     selection: &ExportSelection,
@@ -264,7 +267,7 @@ pub async fn export(
     let mut tx = store.begin_write().await?;
     let today = zone.date(clerk.now);
     let that_day: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM export_batch WHERE created_at >= ? AND created_at <= ?",
+        "SELECT COUNT(*) FROM export_batch WHERE created_at >= $1 AND created_at <= $2",
     )
     .bind(zone.start_of_day(&today).map_or(clerk.now.0, |m| m.0))
     .bind(clerk.now.0)
@@ -273,7 +276,7 @@ pub async fn export(
     let filename = format!("wells-court-{today}-{}.{}", that_day + 1, format.code());
     sqlx::query(
         "INSERT INTO export_batch (batch_id, format, created_at, created_by, citations, sha256, criteria) \
-         VALUES (?, ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(batch_id.to_string())
     .bind(format.code())
@@ -297,7 +300,7 @@ pub async fn export(
     let numbers_json = json(&numbers)?;
     sqlx::query(
         "INSERT INTO export_item (batch_id, number, amended) \
-         SELECT ?1, value, value IN (SELECT value FROM json_each(?3)) FROM json_each(?2)",
+         SELECT $1, value, value IN (SELECT value FROM json_each($3)) FROM json_each($2)",
     )
     .bind(batch_id.to_string())
     .bind(&numbers_json)
@@ -305,7 +308,7 @@ pub async fn export(
     .execute(&mut *tx)
     .await?;
     sqlx::query(
-        "INSERT INTO citation_export (number, last_exported_at) SELECT value, ?1 FROM json_each(?2) WHERE 1 \
+        "INSERT INTO citation_export (number, last_exported_at) SELECT value, $1 FROM json_each($2) WHERE 1 \
          ON CONFLICT (number) DO UPDATE SET last_exported_at = excluded.last_exported_at",
     )
     .bind(clerk.now.0)
@@ -335,7 +338,7 @@ pub async fn export(
 
 /// The last exports, newest first, for the court page to confirm what was sent.
 pub async fn recent_exports(
-    pool: &SqlitePool,
+    pool: &Pool,
     zone: &TownZone,
 ) -> Result<Vec<crate::model::court::ExportBatchView>, AppError> {
     #[derive(sqlx::FromRow)]
@@ -388,7 +391,7 @@ pub async fn file(
     let mut out = Vec::new();
     for number in &filing.numbers {
         let row: Option<(String, Option<String>, Option<String>)> = sqlx::query_as(
-            "SELECT status, filed_on, filing_reference FROM citation WHERE number = ?",
+            "SELECT status, filed_on, filing_reference FROM citation WHERE number = $1",
         )
         .bind(number)
         .fetch_optional(&mut *tx)
@@ -419,8 +422,8 @@ pub async fn file(
             Some(_) => {}
         }
         sqlx::query(
-            "UPDATE citation SET status = 'filed', filed_on = ?, filing_reference = ?, filed_by = ?, \
-             filed_at = ?, updated_at = ? WHERE number = ?",
+            "UPDATE citation SET status = 'filed', filed_on = $1, filing_reference = $2, filed_by = $3, \
+             filed_at = $4, updated_at = $5 WHERE number = $6",
         )
         .bind(&filing.filed_on)
         .bind(reference)
@@ -444,14 +447,14 @@ pub async fn file(
 }
 
 async fn court_event(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut Conn,
     number: &str,
     kind: &str,
     details: &serde_json::Value,
     clerk: Clerk<'_>,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO court_event (event_id, number, kind, details, actor_id, at) VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO court_event (event_id, number, kind, details, actor_id, at) VALUES ($1, $2, $3, $4, $5, $6)",
     )
     .bind(event_id())
     .bind(number)
@@ -486,7 +489,7 @@ pub async fn dispose(
     );
     let row: Row = sqlx::query_as(
         "SELECT status, disposition, disposition_on, hearing_on, paid_cents, fine_assessed_cents, \
-         costs_assessed_cents, offence FROM citation WHERE number = ?",
+         costs_assessed_cents, offence FROM citation WHERE number = $1",
     )
     .bind(number)
     .fetch_optional(&mut *tx)
@@ -541,8 +544,8 @@ pub async fn dispose(
         ));
     }
     sqlx::query(
-        "UPDATE citation SET status = ?, disposition = ?, disposition_on = ?, hearing_on = ?, paid_cents = ?, \
-         fine_assessed_cents = ?, costs_assessed_cents = ?, updated_at = ? WHERE number = ?",
+        "UPDATE citation SET status = $1, disposition = $2, disposition_on = $3, hearing_on = $4, paid_cents = $5, \
+         fine_assessed_cents = $6, costs_assessed_cents = $7, updated_at = $8 WHERE number = $9",
     )
     .bind(new_status.code())
     .bind(d.kind.code())
@@ -608,11 +611,11 @@ fn court_row(r: CourtRowSql, zone: &TownZone) -> Result<CourtRow, AppError> {
 
 /// The clerk's register: the court's citations, newest first (at most 200).
 pub async fn register(
-    pool: &SqlitePool,
+    pool: &Pool,
     zone: &TownZone,
     filter: &CourtFilter,
 ) -> Result<Vec<CourtRow>, AppError> {
-    let mut q = sqlx::QueryBuilder::<sqlx::Sqlite>::new(COURT_ROW);
+    let mut q = Sql::new(COURT_ROW);
     q.push(" WHERE ");
     q.push(AT_COURT);
     if let Some(status) = filter.status {
@@ -645,19 +648,19 @@ pub async fn register(
         }
     }
     q.push(" ORDER BY c.issued_at DESC, c.number DESC LIMIT 200");
-    let rows: Vec<CourtRowSql> = q.build_query_as().fetch_all(pool).await?;
+    let rows: Vec<CourtRowSql> = q.build_query_as()?.fetch_all(pool).await?;
     rows.into_iter().map(|r| court_row(r, zone)).collect()
 }
 
 /// One citation with its court history, for the clerk.
 pub async fn citation(
-    pool: &SqlitePool,
+    pool: &Pool,
     zone: &TownZone,
     number: &str,
     now: Moment,
 ) -> Result<CourtCitation, AppError> {
     let row: CourtRowSql =
-        sqlx::query_as(&format!("{COURT_ROW} WHERE c.number = ? AND {AT_COURT}"))
+        sqlx::query_as(&format!("{COURT_ROW} WHERE c.number = $1 AND {AT_COURT}"))
             .bind(number.trim())
             .fetch_optional(pool)
             .await?
@@ -672,14 +675,14 @@ pub async fn citation(
     }
     let money: Money = sqlx::query_as(
         "SELECT disposition_on, hearing_on, fine_assessed_cents, costs_assessed_cents, paid_cents \
-         FROM citation WHERE number = ?",
+         FROM citation WHERE number = $1",
     )
     .bind(number.trim())
     .fetch_one(pool)
     .await?;
     let events: Vec<(i64, String, String, String)> = sqlx::query_as(
         "SELECT e.at, u.full_name, e.kind, e.details FROM court_event e JOIN app_user u ON u.user_id = e.actor_id \
-         WHERE e.number = ? ORDER BY e.at, e.event_id",
+         WHERE e.number = $1 ORDER BY e.at, e.event_id",
     )
     .bind(number.trim())
     .fetch_all(pool)

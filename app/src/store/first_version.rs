@@ -8,7 +8,7 @@
 //! report still in its first revision's shape prints from that revision, word for
 //! word (`documents::record`). An audit entry names the reports each step moved.
 
-use sqlx::SqlitePool;
+use crate::store::db::Pool;
 
 use crate::error::AppError;
 use crate::model::audit::AuditOutcome;
@@ -21,13 +21,13 @@ use crate::store::audit::{self, Event};
 const STEP: i64 = 500;
 
 /// Moves every report still in the first version's shape; returns how many.
-pub async fn migrate(writer: &SqlitePool, now: Moment) -> Result<u64, AppError> {
+pub async fn migrate(writer: &Pool, now: Moment) -> Result<u64, AppError> {
     let mut moved = 0u64;
     loop {
         let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
         let rows: Vec<(String, String)> = sqlx::query_as(
             "SELECT incident_id, report_json FROM incident \
-             WHERE json_type(report_json, '$.protected_activity') IS NOT NULL LIMIT ?",
+             WHERE json_type(report_json, '$.protected_activity') IS NOT NULL LIMIT $1",
         )
         .bind(STEP)
         .fetch_all(&mut *tx)
@@ -42,7 +42,7 @@ pub async fn migrate(writer: &SqlitePool, now: Moment) -> Result<u64, AppError> 
             })?;
             let current =
                 serde_json::to_string(&to_current(&first)).map_err(|_| AppError::Internal)?;
-            sqlx::query("UPDATE incident SET report_json = ? WHERE incident_id = ?")
+            sqlx::query("UPDATE incident SET report_json = $1 WHERE incident_id = $2")
                 .bind(current)
                 .bind(id)
                 .execute(&mut *tx)

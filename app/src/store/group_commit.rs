@@ -19,6 +19,7 @@
 //! the audit chain and the gapless citation numbers (§52-4, DESIGN §3) are appended
 //! exactly as before; a write rolled back takes its citation numbers back with it.
 
+use crate::store::db::{Conn, Pool};
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::pin::Pin;
@@ -26,7 +27,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use futures_util::FutureExt;
-use sqlx::{SqliteConnection, SqlitePool};
 
 use tokio::sync::{mpsc, oneshot};
 
@@ -44,7 +44,7 @@ const QUEUE: usize = 1_024;
 /// SQLite's write lock, so no one else can append between its writes and the
 /// head is read once per batch, not once per write.
 pub struct Batch<'c> {
-    pub conn: &'c mut SqliteConnection,
+    pub conn: &'c mut Conn,
     pub audit: &'c mut Option<crate::store::audit::Head>,
 }
 
@@ -88,7 +88,7 @@ impl std::fmt::Debug for GroupCommit {
 impl GroupCommit {
     /// Starts the writer task on `writer` (a pool of one connection, shared with
     /// the store's other, ungrouped, write transactions).
-    pub fn start(writer: SqlitePool) -> GroupCommit {
+    pub fn start(writer: Pool) -> GroupCommit {
         let (jobs, queue) = mpsc::channel(QUEUE);
         let tally = Arc::new(Tally::default());
         let counted = tally.clone();
@@ -168,7 +168,7 @@ impl GroupCommit {
     }
 }
 
-async fn run(writer: SqlitePool, mut queue: mpsc::Receiver<Job>, tally: Arc<Tally>) {
+async fn run(writer: Pool, mut queue: mpsc::Receiver<Job>, tally: Arc<Tally>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
         tally.commits.fetch_add(1, Ordering::Relaxed);
@@ -181,7 +181,7 @@ async fn run(writer: SqlitePool, mut queue: mpsc::Receiver<Job>, tally: Arc<Tall
 
 /// One transaction for the whole batch. A write that fails is answered and
 /// left out, and the rest run again in a new transaction.
-async fn commit(writer: &SqlitePool, mut batch: Vec<Job>) {
+async fn commit(writer: &Pool, mut batch: Vec<Job>) {
     while !batch.is_empty() {
         match attempt(writer, &mut batch).await {
             Ok(None) => {
@@ -206,7 +206,7 @@ async fn commit(writer: &SqlitePool, mut batch: Vec<Job>) {
 
 /// Runs every write of `batch` in one transaction and commits it, or stops at
 /// the first write that fails, rolls back, and names it.
-async fn attempt(writer: &SqlitePool, batch: &mut [Job]) -> Result<Option<usize>, sqlx::Error> {
+async fn attempt(writer: &Pool, batch: &mut [Job]) -> Result<Option<usize>, sqlx::Error> {
     let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
     let mut head = None;
     for (i, job) in batch.iter_mut().enumerate() {
@@ -254,7 +254,7 @@ mod tests {
             group
                 .write(move |batch| {
                     Box::pin(async move {
-                        sqlx::query("INSERT INTO scratch (n) VALUES (?)")
+                        sqlx::query("INSERT INTO scratch (n) VALUES ($1)")
                             .bind(n)
                             .execute(&mut *batch.conn)
                             .await?;
@@ -281,7 +281,7 @@ mod tests {
     async fn one_batch<T: Send + 'static>(
         store: &Store,
         writes: Vec<tokio::task::JoinHandle<T>>,
-        held: sqlx::pool::PoolConnection<sqlx::Sqlite>,
+        held: sqlx::pool::PoolConnection<crate::store::db::Db>,
     ) -> Vec<T> {
         tokio::time::sleep(Duration::from_millis(200)).await;
         let before = store.group.tally();

@@ -1,11 +1,12 @@
 //! Incidents, their persons and citations: storing a submitted report (once, however
 //! often it is sent), the officer's list, and the printed citation.
 
+use crate::store::db::{Conn, Pool, Sql};
 use std::sync::Arc;
 
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
-use sqlx::{FromRow, SqliteConnection, SqlitePool};
+use sqlx::FromRow;
 use uuid::Uuid;
 
 use crate::auth::Actor;
@@ -256,12 +257,12 @@ async fn submit_in(
 /// A submission whose id is already stored: the same report sent again (its
 /// first receipt, read back), or a clash, refused.
 async fn already_stored(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     issuing: Issuing<'_>,
     report: &IncidentReport,
 ) -> Result<Receipt, AppError> {
     let (officer_id, stored_hash): (String, String) =
-        sqlx::query_as("SELECT officer_id, content_hash FROM incident WHERE incident_id = ?")
+        sqlx::query_as("SELECT officer_id, content_hash FROM incident WHERE incident_id = $1")
             .bind(report.incident_id.to_string())
             .fetch_one(&mut *conn)
             .await?;
@@ -303,10 +304,7 @@ pub(crate) struct Version<'a> {
 /// Writes a version: inserts the incident, or rewrites its current values (the
 /// first submission's officer, content hash and time stay), and appends the
 /// revision. A return reason is cleared once the report is submitted again.
-pub(crate) async fn write_version(
-    conn: &mut SqliteConnection,
-    v: Version<'_>,
-) -> Result<bool, AppError> {
+pub(crate) async fn write_version(conn: &mut Conn, v: Version<'_>) -> Result<bool, AppError> {
     let report = v.report;
     let id = report.incident_id.to_string();
     let report_json = serde_json::to_string(report).map_err(|_| AppError::Internal)?;
@@ -320,7 +318,7 @@ pub(crate) async fn write_version(
         "INSERT INTO incident (incident_id, officer_id, status, occurred_at, location_text, place_type, \
          gps_lat, gps_lon, gps_accuracy_m, protected_activity, narrative, report_json, content_hash, \
          revision, submitted_at, updated_at, cautions, local_date, local_hour, local_weekday) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) \
          ON CONFLICT (incident_id) DO UPDATE SET status = excluded.status, occurred_at = excluded.occurred_at, \
          location_text = excluded.location_text, place_type = excluded.place_type, gps_lat = excluded.gps_lat, \
          gps_lon = excluded.gps_lon, gps_accuracy_m = excluded.gps_accuracy_m, \
@@ -360,7 +358,7 @@ pub(crate) async fn write_version(
     }
     sqlx::query(
         "INSERT INTO incident_revision (incident_id, revision, at, actor_id, kind, reason, report_json) \
-         VALUES (?, ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(&id)
     .bind(v.revision)
@@ -377,13 +375,13 @@ pub(crate) async fn write_version(
 /// Where earlier reports typed with the same location were made: the median of
 /// their last 20 GPS fixes (a median, so one wrong fix does not move it).
 pub(crate) async fn usual_fix(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     location_text: &str,
     except: &str,
 ) -> Result<Option<(f64, f64)>, sqlx::Error> {
     let fixes: Vec<(f64, f64)> = sqlx::query_as(
         "SELECT gps_lat, gps_lon FROM incident \
-         WHERE location_text = ? COLLATE NOCASE AND gps_lat IS NOT NULL AND incident_id <> ? \
+         WHERE location_text = $1 COLLATE NOCASE AND gps_lat IS NOT NULL AND incident_id <> $2 \
          ORDER BY submitted_at DESC LIMIT 20",
     )
     .bind(location_text.trim())
@@ -410,7 +408,7 @@ pub(crate) async fn usual_fix(
 /// How far (metres) the report's GPS fix is from the usual fix at its typed
 /// location, when that is beyond the fix's own accuracy plus `GPS_FAR_METRES`.
 pub(crate) async fn gps_far(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     report: &IncidentReport,
 ) -> Result<Option<f64>, sqlx::Error> {
     let Some(fix) = report.location.gps else {
@@ -424,7 +422,7 @@ pub(crate) async fn gps_far(
 
 /// The cautions the chief's queue shows and filters on, as stored codes.
 async fn caution_codes(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     report: &IncidentReport,
     verdicts: &[SubjectVerdict],
 ) -> Result<String, sqlx::Error> {
@@ -531,7 +529,7 @@ impl SubjectColumns {
 /// because a citation may name it). A `subject_id` that belongs to another
 /// report is refused.
 pub(crate) async fn write_subject(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     incident_id: Uuid,
     position: usize,
     subject: &SubjectEntry,
@@ -541,7 +539,7 @@ pub(crate) async fn write_subject(
     let written = sqlx::query(
         "INSERT INTO subject (subject_id, incident_id, position, identified, full_name, date_of_birth, \
          address, id_type, id_number, description, perceived_age, perceived_sex, perceived_race, response, \
-         response_at, refusal_manner, offence, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
+         response_at, refusal_manner, offence, outcome) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) \
          ON CONFLICT (subject_id) DO UPDATE SET position = excluded.position, identified = excluded.identified, \
          full_name = excluded.full_name, date_of_birth = excluded.date_of_birth, address = excluded.address, \
          id_type = excluded.id_type, id_number = excluded.id_number, description = excluded.description, \
@@ -579,23 +577,22 @@ pub(crate) async fn write_subject(
     }
     // Every offence charged (subject.offence keeps the first, for the lists).
     let sid = subject.subject_id.to_string();
-    sqlx::query("DELETE FROM charge WHERE subject_id = ?")
+    sqlx::query("DELETE FROM charge WHERE subject_id = $1")
         .bind(&sid)
         .execute(&mut *conn)
         .await?;
     if !subject.charges.is_empty() {
-        let mut insert =
-            sqlx::QueryBuilder::<sqlx::Sqlite>::new("INSERT INTO charge (subject_id, offence) ");
+        let mut insert = Sql::new("INSERT INTO charge (subject_id, offence) ");
         insert.push_values(&subject.charges, |mut row, c| {
             row.push_bind(&sid).push_bind(c.offence.code());
         });
-        insert.build().execute(&mut *conn).await?;
+        insert.build()?.execute(&mut *conn).await?;
     }
     Ok(())
 }
 
 pub(crate) async fn issue_citation(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     issuing: Issuing<'_>,
     incident_id: Uuid,
     subject: &SubjectEntry,
@@ -623,11 +620,11 @@ pub(crate) async fn issue_citation(
         "INSERT INTO citation (citation_id, number, year, seq, incident_id, subject_id, offence, fine_cents, \
          arrest, court_name, court_address, appearance_date, issued_at, issued_by, status, updated_at, \
          officer_signature_id) \
-         SELECT ?1, printf('WPD-%04d-%06d', ?2, next.seq), ?2, next.seq, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, \
-         ?12, 'issued', ?11, \
-         CASE WHEN ?13 IS NULL THEN ({}) ELSE (SELECT b.officer_signature_id FROM number_block b \
-           WHERE b.officer_id = ?12 AND b.year = ?2 AND ?13 BETWEEN b.first_seq AND b.last_seq) END \
-         FROM (SELECT COALESCE(?13, {}) AS seq) AS next \
+         SELECT $1, printf('WPD-%04d-%06d', $2, next.seq), $2, next.seq, $3, $4, $5, $6, $7, $8, $9, $10, $11, \
+         $12, 'issued', $11, \
+         CASE WHEN $13 IS NULL THEN ({}) ELSE (SELECT b.officer_signature_id FROM number_block b \
+           WHERE b.officer_id = $12 AND b.year = $2 AND $13 BETWEEN b.first_seq AND b.last_seq) END \
+         FROM (SELECT COALESCE($13, {}) AS seq) AS next \
          RETURNING number",
         crate::store::signatures::in_force_id("?12", "?11"),
         crate::store::numbers::NEXT_SEQ
@@ -690,12 +687,12 @@ impl BriefRow {
 }
 
 pub(crate) async fn citations_of(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     incident_id: &str,
 ) -> Result<Vec<CitationBrief>, AppError> {
     let rows: Vec<BriefRow> = sqlx::query_as(
         "SELECT c.number, c.offence, c.status, c.arrest, s.identified, s.full_name, s.description \
-         FROM citation c JOIN subject s USING (subject_id) WHERE c.incident_id = ? ORDER BY c.seq",
+         FROM citation c JOIN subject s USING (subject_id) WHERE c.incident_id = $1 ORDER BY c.seq",
     )
     .bind(incident_id)
     .fetch_all(&mut *conn)
@@ -703,17 +700,14 @@ pub(crate) async fn citations_of(
     rows.into_iter().map(BriefRow::brief).collect()
 }
 
-pub(crate) async fn receipt(
-    conn: &mut SqliteConnection,
-    incident_id: Uuid,
-) -> Result<Receipt, AppError> {
+pub(crate) async fn receipt(conn: &mut Conn, incident_id: Uuid) -> Result<Receipt, AppError> {
     let id = incident_id.to_string();
-    let status: String = sqlx::query_scalar("SELECT status FROM incident WHERE incident_id = ?")
+    let status: String = sqlx::query_scalar("SELECT status FROM incident WHERE incident_id = $1")
         .bind(&id)
         .fetch_one(&mut *conn)
         .await?;
     let outcomes: Vec<(String, String)> = sqlx::query_as(
-        "SELECT subject_id, outcome FROM subject WHERE incident_id = ? AND withdrawn_at IS NULL \
+        "SELECT subject_id, outcome FROM subject WHERE incident_id = $1 AND withdrawn_at IS NULL \
          ORDER BY position",
     )
     .bind(&id)
@@ -742,12 +736,12 @@ pub(crate) async fn receipt(
 /// id, submitted before, limit.
 pub const MINE_SQL: &str =
     "SELECT incident_id, occurred_at, location_text, status, return_reason FROM incident \
-     INDEXED BY incident_officer WHERE officer_id = ? AND submitted_at < ? \
-     ORDER BY submitted_at DESC LIMIT ?";
+     INDEXED BY incident_officer WHERE officer_id = $1 AND submitted_at < $2 \
+     ORDER BY submitted_at DESC LIMIT $3";
 
 /// The officer's own reports, newest first; `before` pages back in time.
 pub async fn mine(
-    pool: &SqlitePool,
+    pool: &Pool,
     officer: &Actor,
     zone: &TownZone,
     before: Option<Moment>,
@@ -764,7 +758,7 @@ pub async fn mine(
     for (id, occurred, location, status, return_reason) in rows {
         let subjects: Vec<(i64, Option<String>, Option<String>, String)> = sqlx::query_as(
             "SELECT identified, full_name, description, outcome FROM subject \
-             WHERE incident_id = ? AND withdrawn_at IS NULL ORDER BY position",
+             WHERE incident_id = $1 AND withdrawn_at IS NULL ORDER BY position",
         )
         .bind(&id)
         .fetch_all(&mut *conn)
@@ -841,12 +835,12 @@ const DOCUMENT_SELECT: &str =
 
 /// The citation as printed, for a viewer allowed to read it.
 pub async fn citation_document(
-    pool: &SqlitePool,
+    pool: &Pool,
     number: &str,
     viewer: &Actor,
     zone: &TownZone,
 ) -> Result<CitationDocument, AppError> {
-    let row: CitationRow = sqlx::query_as(&format!("{DOCUMENT_SELECT} WHERE c.number = ?"))
+    let row: CitationRow = sqlx::query_as(&format!("{DOCUMENT_SELECT} WHERE c.number = $1"))
         .bind(number.trim())
         .fetch_optional(pool)
         .await?
@@ -858,14 +852,14 @@ pub async fn citation_document(
 /// of a hundred thousand must not make a hundred thousand round trips). A
 /// number the viewer may not read, or that does not exist, is NotFound.
 pub async fn citation_documents(
-    pool: &SqlitePool,
+    pool: &Pool,
     numbers: &[String],
     viewer: &Actor,
     zone: &TownZone,
 ) -> Result<Vec<CitationDocument>, AppError> {
     let wanted = serde_json::to_string(numbers).map_err(|_| AppError::Internal)?;
     let rows: Vec<CitationRow> = sqlx::query_as(&format!(
-        "{DOCUMENT_SELECT} WHERE c.number IN (SELECT value FROM json_each(?))"
+        "{DOCUMENT_SELECT} WHERE c.number IN (SELECT value FROM json_each($1))"
     ))
     .bind(wanted)
     .fetch_all(pool)
@@ -932,14 +926,14 @@ fn court_line_select() -> String {
 /// parsing each stored report: for 100 000 citations that parse and its 200 MB
 /// of report text were most of an export's time.
 pub async fn court_lines(
-    pool: &SqlitePool,
+    pool: &Pool,
     numbers: &[String],
     viewer: &Actor,
     zone: &TownZone,
 ) -> Result<Vec<crate::model::court::ExportedCitation>, AppError> {
     let wanted = serde_json::to_string(numbers).map_err(|_| AppError::Internal)?;
     let rows: Vec<String> = sqlx::query_scalar(&format!(
-        "{} WHERE c.number IN (SELECT value FROM json_each(?))",
+        "{} WHERE c.number IN (SELECT value FROM json_each($1))",
         court_line_select()
     ))
     .bind(wanted)
@@ -965,7 +959,7 @@ pub async fn court_lines(
 /// 100 000) reading the rows is most of the work, and SQLite steps on its own
 /// thread while this one builds lines.
 pub async fn court_lines_issued(
-    pool: &SqlitePool,
+    pool: &Pool,
     (start, end): (Moment, Moment),
     viewer: &Actor,
     zone: &TownZone,
@@ -973,7 +967,7 @@ pub async fn court_lines_issued(
 ) -> Result<(), AppError> {
     use futures_util::TryStreamExt;
     let sql = format!(
-        "{} WHERE {} AND c.issued_at >= ? AND c.issued_at < ? ORDER BY c.year, c.seq",
+        "{} WHERE {} AND c.issued_at >= $1 AND c.issued_at < $2 ORDER BY c.year, c.seq",
         court_line_select(),
         crate::store::court::AT_COURT
     );

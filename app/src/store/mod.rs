@@ -9,9 +9,10 @@
 use std::path::Path;
 use std::time::Duration;
 
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
-};
+use sqlx::any::AnyPoolOptions;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+
+use crate::store::db::{Backend, Pool, Tx};
 
 /// Migrations are compiled into the binary and run at every start.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../server/migrations");
@@ -21,6 +22,7 @@ pub mod audit;
 pub mod backup;
 pub mod court;
 pub mod dashboard;
+pub mod db;
 pub mod first_version;
 pub mod group_commit;
 pub mod incidents;
@@ -35,13 +37,35 @@ pub mod seed;
 pub mod settings;
 pub mod signatures;
 
+/// How long a SQLite connection waits for another process's write lock (the CLI,
+/// a backup) before it gives up.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Every SQLite connection's settings, set as it opens.
+/// FULL: a commit is on disk before the server says "saved". An acknowledged
+/// citation is a legal record; NORMAL could lose the last ones in a power cut.
+/// 16 MiB of pages per connection (SQLite's default is 2 MiB): pages found here
+/// are not read again through a system call. Sorts too big for the cache (a
+/// court export's ORDER BY) and a statement's undo pages stay in memory: as
+/// files they were tens of thousands of small writes to a temporary file per
+/// export. A read connection is also `query_only`: it can never write by mistake.
+fn sqlite_pragmas(reader: bool) -> String {
+    format!(
+        "PRAGMA busy_timeout = {}; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; \
+         PRAGMA synchronous = FULL; PRAGMA cache_size = -16384; PRAGMA temp_store = MEMORY; \
+         PRAGMA query_only = {};",
+        BUSY_TIMEOUT.as_millis(),
+        if reader { "ON" } else { "OFF" }
+    )
+}
+
 /// How often a running server refreshes SQLite's statistics.
 pub const OPTIMIZE_EVERY: Duration = Duration::from_secs(6 * 3600);
 
 /// `PRAGMA optimize`, with SQLite's bounded analysis (`analysis_limit`: a
 /// sample, so a million rows take milliseconds, not the write lock for seconds).
 /// At open (`first`), tables that never had statistics get them too (0x10002).
-async fn optimize(writer: &SqlitePool, first: bool) -> Result<(), sqlx::Error> {
+async fn optimize(writer: &Pool, first: bool) -> Result<(), sqlx::Error> {
     let mut conn = writer.acquire().await?;
     sqlx::query("PRAGMA analysis_limit = 400")
         .execute(&mut *conn)
@@ -56,16 +80,30 @@ async fn optimize(writer: &SqlitePool, first: bool) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
+/// The address of a SQLite file for sqlx's `Any` driver, with its parameters
+/// (`mode=rwc`, …). `%`, `?` and `#` are escaped so any file name reads back as
+/// itself.
+pub(crate) fn sqlite_url(path: &Path, params: &str) -> String {
+    let name = path
+        .to_string_lossy()
+        .replace('%', "%25")
+        .replace('?', "%3F")
+        .replace('#', "%23");
+    format!("sqlite://{name}?{params}")
+}
+
 /// Handles to the database. Cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Store {
+    /// The engine behind the pools.
+    pub backend: Backend,
     /// Many connections, for queries.
-    pub reader: SqlitePool,
+    pub reader: Pool,
     /// One connection, for every write transaction.
-    pub writer: SqlitePool,
+    pub writer: Pool,
     /// The session store's own connections: every signed-in request reads its
     /// session, and that must not queue behind a citation being written.
-    pub sessions: SqlitePool,
+    pub sessions: sqlx::SqlitePool,
     /// The writes officers make at the same moment (submissions), committed
     /// together on `writer` (see `group_commit`).
     pub group: group_commit::GroupCommit,
@@ -77,30 +115,25 @@ impl Store {
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent)?;
         }
-        let options = SqliteConnectOptions::new()
-            .filename(path)
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .foreign_keys(true)
-            // FULL: a commit is on disk before the server says "saved". An acknowledged
-            // citation is a legal record; NORMAL could lose the last ones in a power cut.
-            .synchronous(SqliteSynchronous::Full)
-            .busy_timeout(Duration::from_secs(10))
-            // 16 MiB of pages per connection (SQLite's default is 2 MiB): pages
-            // found here are not read again through a system call.
-            .pragma("cache_size", "-16384")
-            // Sorts too big for the cache (a court export's ORDER BY) and a
-            // statement's undo pages stay in memory: as files they were tens
-            // of thousands of small writes to a temporary file per export.
-            .pragma("temp_store", "MEMORY");
+        sqlx::any::install_default_drivers();
+        // `mode=rwc`: created when missing.
+        let url = sqlite_url(path, "mode=rwc");
         // No ping before handing out a connection: the database is in this
         // process, and the ping was a round trip to SQLite's worker thread on
         // every request (each ~70 µs on this machine).
-        let pool = || SqlitePoolOptions::new().test_before_acquire(false);
-        let writer = pool()
-            .max_connections(1)
-            .connect_with(options.clone())
-            .await?;
+        let pool = |reader: bool| {
+            let pragmas: std::sync::Arc<str> = sqlite_pragmas(reader).into();
+            AnyPoolOptions::new()
+                .test_before_acquire(false)
+                .after_connect(move |conn: &mut sqlx::AnyConnection, _| {
+                    let pragmas = pragmas.clone();
+                    Box::pin(async move {
+                        sqlx::Executor::execute(&mut *conn, &*pragmas).await?;
+                        Ok(())
+                    })
+                })
+        };
+        let writer = pool(false).max_connections(1).connect(&url).await?;
         MIGRATOR.run(&writer).await?;
         // Reports stored before each person had their own facts move to the
         // current shape once (issue #14); every revision stays as stored.
@@ -113,16 +146,23 @@ impl Store {
                 sqlx::Error::Protocol(format!("moving reports to per-person facts: {e}"))
             })?;
         optimize(&writer, true).await?;
-        let sessions = pool()
+        // The session store (tower-sessions' SQLite store) takes sqlx's own
+        // SQLite pool, opened with the same settings.
+        let sessions = SqlitePoolOptions::new()
+            .test_before_acquire(false)
             .max_connections(4)
-            .connect_with(options.clone())
+            .connect_with(
+                SqliteConnectOptions::new()
+                    .filename(path)
+                    .journal_mode(SqliteJournalMode::Wal)
+                    .foreign_keys(true)
+                    .synchronous(SqliteSynchronous::Full)
+                    .busy_timeout(BUSY_TIMEOUT),
+            )
             .await?;
-        let reader = pool()
-            .max_connections(8)
-            // query_only: a read connection can never write by mistake.
-            .connect_with(options.pragma("query_only", "ON"))
-            .await?;
+        let reader = pool(true).max_connections(8).connect(&url).await?;
         Ok(Store {
+            backend: Backend::Sqlite,
             reader,
             group: group_commit::GroupCommit::start(writer.clone()),
             writer,
@@ -133,9 +173,7 @@ impl Store {
     /// A write transaction that takes SQLite's write lock at once (`BEGIN
     /// IMMEDIATE`), so a transaction that reads before it writes cannot fail
     /// half-way because another process (the CLI, a backup) wrote in between.
-    pub async fn begin_write(
-        &self,
-    ) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>, sqlx::Error> {
+    pub async fn begin_write(&self) -> Result<Tx, sqlx::Error> {
         self.writer.begin_with("BEGIN IMMEDIATE").await
     }
 

@@ -10,7 +10,8 @@
 //! out for a report the server refused), or `returned` (never handed out) —
 //! the database refuses a number that would be two of these (migration 0016).
 
-use sqlx::{FromRow, SqliteConnection, SqlitePool};
+use crate::store::db::{Conn, Pool};
+use sqlx::FromRow;
 use uuid::Uuid;
 
 use crate::auth::Actor;
@@ -30,8 +31,8 @@ use crate::town_time::TownZone;
 /// The next number of `year` in SQL: after every citation and every block of
 /// the year. Bind: the year. Both maxima read the end of an index.
 pub(crate) const NEXT_SEQ: &str =
-    "(SELECT MAX(COALESCE((SELECT MAX(seq) FROM citation WHERE year = ?2), 0), \
-     COALESCE((SELECT MAX(last_seq) FROM number_block WHERE year = ?2), 0)) + 1)";
+    "(SELECT MAX(COALESCE((SELECT MAX(seq) FROM citation WHERE year = $2), 0), \
+     COALESCE((SELECT MAX(last_seq) FROM number_block WHERE year = $2), 0)) + 1)";
 
 /// Why no block was reserved.
 #[derive(Debug)]
@@ -54,7 +55,7 @@ pub async fn reserve(store: &Store, issuing: Issuing<'_>) -> Result<NumberBlock,
     let mut tx = store.begin_write().await?;
     let mut events = expire_in(&mut tx, now).await?;
     let held: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM number_block WHERE officer_id = ? AND settled_at IS NULL AND use_until > ?",
+        "SELECT COUNT(*) FROM number_block WHERE officer_id = $1 AND settled_at IS NULL AND use_until > $2",
     )
     .bind(officer.user_id.to_string())
     .bind(now.0)
@@ -77,7 +78,7 @@ pub async fn reserve(store: &Store, issuing: Issuing<'_>) -> Result<NumberBlock,
     let (first_seq, last_seq): (i64, i64) = sqlx::query_as(&format!(
         "INSERT INTO number_block (block_id, year, first_seq, last_seq, officer_id, reserved_at, use_until, \
          officer_signature_id) \
-         SELECT ?1, ?2, next.seq, next.seq + ?3 - 1, ?4, ?5, ?6, ({}) FROM (SELECT {NEXT_SEQ} AS seq) AS next \
+         SELECT $1, $2, next.seq, next.seq + $3 - 1, $4, $5, $6, ({}) FROM (SELECT {NEXT_SEQ} AS seq) AS next \
          RETURNING first_seq, last_seq",
         crate::store::signatures::in_force_id("?4", "?5")
     ))
@@ -130,7 +131,7 @@ pub async fn give_back(
     let officer = issuing.officer;
     let mut tx = store.begin_write().await?;
     let block: Option<BlockRow> = sqlx::query_as(&format!(
-        "{BLOCK_SELECT} WHERE block_id = ? AND officer_id = ?"
+        "{BLOCK_SELECT} WHERE block_id = $1 AND officer_id = $2"
     ))
     .bind(block_id.to_string())
     .bind(officer.user_id.to_string())
@@ -151,8 +152,8 @@ pub async fn give_back(
     let unsettled =
         i64::try_from(unaccounted(&mut tx, block.range()).await?.len()).unwrap_or(i64::MAX);
     sqlx::query(
-        "UPDATE number_block SET returned_at = COALESCE(returned_at, ?1), \
-         settled_at = CASE WHEN ?2 = 0 THEN ?1 ELSE settled_at END WHERE block_id = ?3",
+        "UPDATE number_block SET returned_at = COALESCE(returned_at, $1), \
+         settled_at = CASE WHEN $2 = 0 THEN $1 ELSE settled_at END WHERE block_id = $3",
     )
     .bind(issuing.now.0)
     .bind(unsettled)
@@ -179,9 +180,9 @@ pub async fn expire(store: &Store, now: Moment) -> Result<usize, AppError> {
     Ok(events.len())
 }
 
-async fn expire_in(conn: &mut SqliteConnection, now: Moment) -> Result<Vec<Event>, AppError> {
+async fn expire_in(conn: &mut Conn, now: Moment) -> Result<Vec<Event>, AppError> {
     let stale: Vec<BlockRow> = sqlx::query_as(&format!(
-        "{BLOCK_SELECT} INDEXED BY number_block_unsettled WHERE settled_at IS NULL AND use_until <= ?"
+        "{BLOCK_SELECT} INDEXED BY number_block_unsettled WHERE settled_at IS NULL AND use_until <= $1"
     ))
     .bind(now.0 - EXPIRE_AFTER_MS)
     .fetch_all(&mut *conn)
@@ -190,7 +191,7 @@ async fn expire_in(conn: &mut SqliteConnection, now: Moment) -> Result<Vec<Event
     for block in stale {
         let reason = "Not brought back: the block expired a week after its last day of use";
         let returned = return_rest(&mut *conn, &block, &[], reason, None, now).await?;
-        sqlx::query("UPDATE number_block SET settled_at = ? WHERE block_id = ?")
+        sqlx::query("UPDATE number_block SET settled_at = $1 WHERE block_id = $2")
             .bind(now.0)
             .bind(&block.block_id)
             .execute(&mut *conn)
@@ -225,13 +226,13 @@ impl BlockRow {
 
 /// The numbers of `block` in neither `citation` nor `number_spent`, in SQL.
 /// Binds: ?1 year, ?2 first, ?3 last.
-const UNACCOUNTED: &str = "WITH RECURSIVE n(seq) AS (SELECT ?2 UNION ALL SELECT seq + 1 FROM n WHERE seq < ?3) \
-     SELECT seq FROM n WHERE NOT EXISTS (SELECT 1 FROM citation c WHERE c.year = ?1 AND c.seq = n.seq) \
-     AND NOT EXISTS (SELECT 1 FROM number_spent s WHERE s.year = ?1 AND s.seq = n.seq)";
+const UNACCOUNTED: &str = "WITH RECURSIVE n(seq) AS (SELECT $2 UNION ALL SELECT seq + 1 FROM n WHERE seq < $3) \
+     SELECT seq FROM n WHERE NOT EXISTS (SELECT 1 FROM citation c WHERE c.year = $1 AND c.seq = n.seq) \
+     AND NOT EXISTS (SELECT 1 FROM number_spent s WHERE s.year = $1 AND s.seq = n.seq)";
 
 /// The numbers `first..=last` of `year` not yet a citation, void or returned.
 async fn unaccounted(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     (year, first, last): (i64, i64, i64),
 ) -> Result<Vec<i64>, sqlx::Error> {
     sqlx::query_scalar(UNACCOUNTED)
@@ -251,7 +252,7 @@ impl BlockRow {
 /// Records as returned every number of `block` not yet accounted for, except
 /// `keep`. Returns how many.
 async fn return_rest(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     block: &BlockRow,
     keep: &[i64],
     reason: &str,
@@ -296,10 +297,10 @@ struct Spent<'a> {
     now: Moment,
 }
 
-async fn spend(conn: &mut SqliteConnection, s: Spent<'_>) -> Result<(), sqlx::Error> {
+async fn spend(conn: &mut Conn, s: Spent<'_>) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO number_spent (year, seq, number, block_id, state, reason, incident_id, subject_id, at, actor_id) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
     )
     .bind(i64::from(s.year))
     .bind(s.seq)
@@ -335,7 +336,7 @@ pub(crate) enum Handed {
 /// officer's blocks (else the report is refused: a phone cannot make numbers
 /// up).
 pub(crate) async fn handed(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     officer: &Actor,
     handed: &HandedNumber,
 ) -> Result<Handed, AppError> {
@@ -350,7 +351,7 @@ pub(crate) async fn handed(
     };
     let (year, seq) = parse_number(&handed.number).ok_or_else(|| refuse("is not a number"))?;
     let block: Option<BlockRow> = sqlx::query_as(&format!(
-        "{BLOCK_SELECT} WHERE year = ? AND first_seq <= ? ORDER BY first_seq DESC LIMIT 1"
+        "{BLOCK_SELECT} WHERE year = $1 AND first_seq <= $2 ORDER BY first_seq DESC LIMIT 1"
     ))
     .bind(i64::from(year))
     .bind(seq)
@@ -360,7 +361,7 @@ pub(crate) async fn handed(
         .filter(|b| b.contains(year, seq) && b.officer_id == officer.user_id.to_string())
         .ok_or_else(|| refuse("was not reserved for you"))?;
     let spent: Option<(String, String)> =
-        sqlx::query_as("SELECT state, reason FROM number_spent WHERE year = ? AND seq = ?")
+        sqlx::query_as("SELECT state, reason FROM number_spent WHERE year = $1 AND seq = $2")
             .bind(i64::from(year))
             .bind(seq)
             .fetch_optional(&mut *conn)
@@ -371,7 +372,7 @@ pub(crate) async fn handed(
         });
     }
     let cited: Option<String> =
-        sqlx::query_scalar("SELECT number FROM citation WHERE year = ? AND seq = ?")
+        sqlx::query_scalar("SELECT number FROM citation WHERE year = $1 AND seq = $2")
             .bind(i64::from(year))
             .bind(seq)
             .fetch_optional(&mut *conn)
@@ -391,7 +392,7 @@ pub(crate) async fn handed(
 /// Records `number` void: handed out on scene for a person the server did not
 /// cite with it. Part of the submission's transaction.
 pub(crate) async fn void_in(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     issuing: Issuing<'_>,
     report: &IncidentReport,
     handed: &HandedNumber,
@@ -466,27 +467,23 @@ pub async fn void_refused(
 
 /// Every number of `year`, accounted for (the clerk's queue and the register
 /// show it).
-pub async fn account(
-    pool: &SqlitePool,
-    year: i16,
-    zone: &TownZone,
-) -> Result<NumberAccount, AppError> {
+pub async fn account(pool: &Pool, year: i16, zone: &TownZone) -> Result<NumberAccount, AppError> {
     // One read transaction: one snapshot, so a citation committed between
     // two of these counts cannot make the account look unbalanced.
     let mut conn = pool.begin().await?;
     let y = i64::from(year);
     let (issued, last_cited): (i64, Option<i64>) =
-        sqlx::query_as("SELECT COUNT(*), MAX(seq) FROM citation WHERE year = ?")
+        sqlx::query_as("SELECT COUNT(*), MAX(seq) FROM citation WHERE year = $1")
             .bind(y)
             .fetch_one(&mut *conn)
             .await?;
     let last_block: Option<i64> =
-        sqlx::query_scalar("SELECT MAX(last_seq) FROM number_block WHERE year = ?")
+        sqlx::query_scalar("SELECT MAX(last_seq) FROM number_block WHERE year = $1")
             .bind(y)
             .fetch_one(&mut *conn)
             .await?;
     let spent: Vec<(String, i64)> =
-        sqlx::query_as("SELECT state, COUNT(*) FROM number_spent WHERE year = ? GROUP BY state")
+        sqlx::query_as("SELECT state, COUNT(*) FROM number_spent WHERE year = $1 GROUP BY state")
             .bind(y)
             .fetch_all(&mut *conn)
             .await?;
@@ -497,7 +494,7 @@ pub async fn account(
             .map_or(0, |(_, n)| *n)
     };
     let voids: Vec<(String, String, String, i64)> = sqlx::query_as(
-        "SELECT number, state, reason, at FROM number_spent WHERE year = ? AND state = 'void' \
+        "SELECT number, state, reason, at FROM number_spent WHERE year = $1 AND state = 'void' \
          ORDER BY at DESC LIMIT 50",
     )
     .bind(y)
@@ -505,7 +502,7 @@ pub async fn account(
     .await?;
     let open: Vec<(i64, i64, i64, String)> = sqlx::query_as(
         "SELECT b.first_seq, b.last_seq, b.use_until, u.full_name FROM number_block b \
-         JOIN app_user u ON u.user_id = b.officer_id WHERE b.year = ? AND b.settled_at IS NULL \
+         JOIN app_user u ON u.user_id = b.officer_id WHERE b.year = $1 AND b.settled_at IS NULL \
          ORDER BY b.first_seq",
     )
     .bind(y)
@@ -558,15 +555,15 @@ pub async fn account(
 }
 
 async fn missing_numbers(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     year: i16,
     last: i64,
 ) -> Result<Vec<String>, sqlx::Error> {
     let seqs: Vec<i64> = sqlx::query_scalar(
-        "WITH RECURSIVE n(seq) AS (SELECT 1 UNION ALL SELECT seq + 1 FROM n WHERE seq < ?2) \
-         SELECT seq FROM n WHERE NOT EXISTS (SELECT 1 FROM citation c WHERE c.year = ?1 AND c.seq = n.seq) \
-         AND NOT EXISTS (SELECT 1 FROM number_spent s WHERE s.year = ?1 AND s.seq = n.seq) \
-         AND NOT EXISTS (SELECT 1 FROM number_block b WHERE b.year = ?1 AND n.seq BETWEEN b.first_seq AND b.last_seq \
+        "WITH RECURSIVE n(seq) AS (SELECT 1 UNION ALL SELECT seq + 1 FROM n WHERE seq < $2) \
+         SELECT seq FROM n WHERE NOT EXISTS (SELECT 1 FROM citation c WHERE c.year = $1 AND c.seq = n.seq) \
+         AND NOT EXISTS (SELECT 1 FROM number_spent s WHERE s.year = $1 AND s.seq = n.seq) \
+         AND NOT EXISTS (SELECT 1 FROM number_block b WHERE b.year = $1 AND n.seq BETWEEN b.first_seq AND b.last_seq \
                          AND b.settled_at IS NULL) LIMIT 100",
     )
     .bind(i64::from(year))

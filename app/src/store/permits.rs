@@ -3,7 +3,8 @@
 //! updates the application's row, appends a `permit_event` with the record as
 //! it stands after (kept forever) and an audit entry.
 
-use sqlx::{FromRow, SqliteConnection, SqlitePool};
+use crate::store::db::{Conn, Pool};
+use sqlx::FromRow;
 use uuid::Uuid;
 
 use crate::auth::setup::{hash_token, new_token};
@@ -117,9 +118,9 @@ impl Row {
     }
 }
 
-async fn row(conn: &mut SqliteConnection, id: Uuid) -> Result<Row, AppError> {
+async fn row(conn: &mut Conn, id: Uuid) -> Result<Row, AppError> {
     sqlx::query_as::<_, Row>(&format!(
-        "SELECT {COLUMNS} FROM permit_application WHERE application_id = ?"
+        "SELECT {COLUMNS} FROM permit_application WHERE application_id = $1"
     ))
     .bind(id.to_string())
     .fetch_optional(conn)
@@ -151,7 +152,7 @@ pub async fn file(
     let prefix = format!("MG-{year}-%");
     let last: i64 = sqlx::query_scalar(
         "SELECT COALESCE(MAX(CAST(substr(number, 9) AS INTEGER)), 0) FROM permit_application \
-         WHERE number LIKE ?",
+         WHERE number LIKE $1",
     )
     .bind(&prefix)
     .fetch_one(&mut *tx)
@@ -161,7 +162,7 @@ pub async fn file(
         "INSERT INTO permit_application (application_id, number, token_hash, revision, state, \
          channel, filed_at, filed_day, first_day, last_day, place, operator_name, attendance, \
          application_json, created_at, updated_at) \
-         VALUES (?, ?, ?, 1, 'filed', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, 1, 'filed', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
     )
     .bind(id.to_string())
     .bind(&number)
@@ -194,7 +195,7 @@ pub async fn file(
 
 /// Appends the event (with the record as it now stands) and its audit entry.
 async fn event(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     desk: Desk<'_>,
     id: Uuid,
     kind: &'static str,
@@ -214,8 +215,8 @@ async fn event(
     .to_string();
     sqlx::query(
         "INSERT INTO permit_event (application_id, seq, at, actor_id, actor_name, kind, note, after_json) \
-         VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM permit_event WHERE application_id = ?), \
-                 ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM permit_event WHERE application_id = $2), \
+                 $3, $4, $5, $6, $7, $8)",
     )
     .bind(id.to_string())
     .bind(id.to_string())
@@ -294,11 +295,11 @@ pub async fn amend(
     };
     let reopened = matches!(state, PermitState::Denied | PermitState::DeemedDenied);
     sqlx::query(
-        "UPDATE permit_application SET application_json = ?, revision = revision + 1, state = ?, \
-         first_day = ?, last_day = ?, place = ?, operator_name = ?, attendance = ?, \
-         consideration_day = CASE WHEN ? THEN NULL ELSE consideration_day END, \
-         decision_json = CASE WHEN ? THEN NULL ELSE decision_json END, updated_at = ? \
-         WHERE application_id = ?",
+        "UPDATE permit_application SET application_json = $1, revision = revision + 1, state = $2, \
+         first_day = $3, last_day = $4, place = $5, operator_name = $6, attendance = $7, \
+         consideration_day = CASE WHEN $8 THEN NULL ELSE consideration_day END, \
+         decision_json = CASE WHEN $9 THEN NULL ELSE decision_json END, updated_at = $10 \
+         WHERE application_id = $11",
     )
     .bind(&json)
     .bind(back_to)
@@ -319,9 +320,9 @@ pub async fn amend(
     Ok(())
 }
 
-async fn id_of_token(conn: &mut SqliteConnection, token: &str) -> Result<Uuid, AppError> {
+async fn id_of_token(conn: &mut Conn, token: &str) -> Result<Uuid, AppError> {
     let id: Option<String> =
-        sqlx::query_scalar("SELECT application_id FROM permit_application WHERE token_hash = ?")
+        sqlx::query_scalar("SELECT application_id FROM permit_application WHERE token_hash = $1")
             .bind(hash_token(token))
             .fetch_optional(conn)
             .await?;
@@ -367,9 +368,9 @@ pub async fn clerk(
                 format!("Application {number}: the fee is already recorded."),
             )?;
             sqlx::query(
-                "UPDATE permit_application SET fee_cents = ?, fee_receipt = ?, \
-                 state = CASE state WHEN 'filed' THEN 'fee_recorded' ELSE state END, updated_at = ? \
-                 WHERE application_id = ?",
+                "UPDATE permit_application SET fee_cents = $1, fee_receipt = $2, \
+                 state = CASE state WHEN 'filed' THEN 'fee_recorded' ELSE state END, updated_at = $3 \
+                 WHERE application_id = $4",
             )
             .bind(signed(cents))
             .bind(receipt.trim())
@@ -389,8 +390,8 @@ pub async fn clerk(
                 format!("Application {number} is {}: bond and deposit are recorded before the decision.", state.label().to_lowercase()),
             )?;
             sqlx::query(
-                "UPDATE permit_application SET estimated_costs_cents = ?, bond_cents = ?, \
-                 deposit_cents = ?, updated_at = ? WHERE application_id = ?",
+                "UPDATE permit_application SET estimated_costs_cents = $1, bond_cents = $2, \
+                 deposit_cents = $3, updated_at = $4 WHERE application_id = $5",
             )
             .bind(signed(estimated_costs_cents))
             .bind(signed(bond_cents))
@@ -414,8 +415,8 @@ pub async fn clerk(
                 format!("Application {number}: record the Town's estimate of its public costs first; the deposit is 120 % of it (§52-9 D)."),
             )?;
             sqlx::query(
-                "UPDATE permit_application SET consideration_day = ?, state = 'scheduled', \
-                 updated_at = ? WHERE application_id = ?",
+                "UPDATE permit_application SET consideration_day = $1, state = 'scheduled', \
+                 updated_at = $2 WHERE application_id = $3",
             )
             .bind(day)
             .bind(desk.by.now.0)
@@ -430,7 +431,7 @@ pub async fn clerk(
                 format!("Application {number}: only an issued permit is settled."),
             )?;
             let last_day: i64 = sqlx::query_scalar(
-                "SELECT last_day FROM permit_application WHERE application_id = ?",
+                "SELECT last_day FROM permit_application WHERE application_id = $1",
             )
             .bind(id.to_string())
             .fetch_one(&mut *tx)
@@ -440,8 +441,8 @@ pub async fn clerk(
                 format!("Application {number}: public costs are settled after the gathering, from {} (§52-9 D).", civil::date_text(last_day + 1)),
             )?;
             sqlx::query(
-                "UPDATE permit_application SET actual_costs_cents = ?, notified_day = ?, \
-                 state = 'settled', updated_at = ? WHERE application_id = ?",
+                "UPDATE permit_application SET actual_costs_cents = $1, notified_day = $2, \
+                 state = 'settled', updated_at = $3 WHERE application_id = $4",
             )
             .bind(signed(actual_costs_cents))
             .bind(desk.today)
@@ -550,8 +551,8 @@ pub async fn decide(
     };
     let json = serde_json::to_string(&record).map_err(|_| AppError::Internal)?;
     sqlx::query(
-        "UPDATE permit_application SET state = ?, decided_at = ?, decision_json = ?, updated_at = ? \
-         WHERE application_id = ?",
+        "UPDATE permit_application SET state = $1, decided_at = $2, decision_json = $3, updated_at = $4 \
+         WHERE application_id = $5",
     )
     .bind(state)
     .bind(desk.by.now.0)
@@ -590,7 +591,7 @@ pub async fn opine(
     )?;
     sqlx::query(
         "INSERT INTO permit_opinion (application_id, at, author_id, author_name, capacity, opinion) \
-         VALUES (?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6)",
     )
     .bind(id.to_string())
     .bind(desk.by.now.0)
@@ -608,7 +609,7 @@ pub async fn opine(
 
 /// The whole record, as the Town's staff read it.
 pub async fn record(
-    pool: &SqlitePool,
+    pool: &Pool,
     id: Uuid,
     today: i64,
     zone: &TownZone,
@@ -619,7 +620,7 @@ pub async fn record(
     record.sound_limit_dba = crate::store::settings::sound_limit(pool).await?;
     let opinions: Vec<(i64, String, String, String)> = sqlx::query_as(
         "SELECT at, author_name, capacity, opinion FROM permit_opinion \
-         WHERE application_id = ? ORDER BY at",
+         WHERE application_id = $1 ORDER BY at",
     )
     .bind(id.to_string())
     .fetch_all(&mut *conn)
@@ -634,7 +635,7 @@ pub async fn record(
         })
         .collect();
     let events: Vec<(i64, String, String, Option<String>)> = sqlx::query_as(
-        "SELECT at, actor_name, kind, note FROM permit_event WHERE application_id = ? ORDER BY seq",
+        "SELECT at, actor_name, kind, note FROM permit_event WHERE application_id = $1 ORDER BY seq",
     )
     .bind(id.to_string())
     .fetch_all(&mut *conn)
@@ -653,7 +654,7 @@ pub async fn record(
 
 /// The record the operator's status link opens: no opinions, no staff names.
 pub async fn by_token(
-    pool: &SqlitePool,
+    pool: &Pool,
     token: &str,
     today: i64,
     zone: &TownZone,
@@ -715,7 +716,7 @@ fn decide_by(state: PermitState, consideration_day: Option<i64>) -> Option<Strin
 /// The register: applications whose gatherings cover `day` (an officer's
 /// "is there a permit here today?"), or all of them, newest filing first.
 pub async fn register(
-    pool: &SqlitePool,
+    pool: &Pool,
     day: Option<i64>,
     today: i64,
 ) -> Result<Vec<PermitRow>, AppError> {
@@ -734,7 +735,7 @@ pub async fn register(
     let lines: Vec<Line> = sqlx::query_as(
         "SELECT application_id, number, state, operator_name, place, first_day, last_day, \
          attendance, consideration_day FROM permit_application \
-         WHERE ?1 IS NULL OR (first_day <= ?1 AND last_day >= ?1) \
+         WHERE $1 IS NULL OR (first_day <= $1 AND last_day >= $1) \
          ORDER BY filed_at DESC LIMIT 500",
     )
     .bind(day)

@@ -1,7 +1,7 @@
 //! Incident photos (issue #20): stored once per id, at most ten per incident,
 //! each upload audited with the SHA-256 of what was kept.
 
-use sqlx::SqlitePool;
+use crate::store::db::{Db, Pool};
 
 use crate::auth::Actor;
 use crate::error::AppError;
@@ -38,7 +38,7 @@ pub async fn add(
     let sha256 = hex::encode(Sha256::digest(&jpeg.bytes));
     let mut tx = store.begin_write().await?;
     let owner: Option<String> =
-        sqlx::query_scalar("SELECT officer_id FROM incident WHERE incident_id = ?")
+        sqlx::query_scalar("SELECT officer_id FROM incident WHERE incident_id = $1")
             .bind(incident_id.to_string())
             .fetch_optional(&mut *tx)
             .await?;
@@ -47,7 +47,7 @@ pub async fn add(
     }
     let stored: Option<PhotoRow> = sqlx::query_as(
         "SELECT photo_id, width, height, length(jpeg), sha256 FROM incident_photo \
-         WHERE photo_id = ? AND incident_id = ?",
+         WHERE photo_id = $1 AND incident_id = $2",
     )
     .bind(photo_id.to_string())
     .bind(incident_id.to_string())
@@ -57,7 +57,7 @@ pub async fn add(
         return photo_ref(row);
     }
     let count: i64 =
-        sqlx::query_scalar("SELECT count(*) FROM incident_photo WHERE incident_id = ?")
+        sqlx::query_scalar("SELECT count(*) FROM incident_photo WHERE incident_id = $1")
             .bind(incident_id.to_string())
             .fetch_one(&mut *tx)
             .await?;
@@ -69,7 +69,7 @@ pub async fn add(
     }
     let inserted = sqlx::query(
         "INSERT INTO incident_photo (photo_id, incident_id, jpeg, sha256, width, height, added_by, added_at) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
     )
     .bind(photo_id.to_string())
     .bind(incident_id.to_string())
@@ -109,12 +109,12 @@ pub async fn add(
 
 /// An incident's photos, in the order they were added.
 pub async fn list<'e>(
-    db: impl sqlx::Executor<'e, Database = sqlx::Sqlite>,
+    db: impl sqlx::Executor<'e, Database = Db>,
     incident_id: &str,
 ) -> Result<Vec<PhotoRef>, AppError> {
     let rows: Vec<PhotoRow> = sqlx::query_as(
         "SELECT photo_id, width, height, length(jpeg), sha256 FROM incident_photo \
-         WHERE incident_id = ? ORDER BY added_at, photo_id",
+         WHERE incident_id = $1 ORDER BY added_at, photo_id",
     )
     .bind(incident_id)
     .fetch_all(db)
@@ -125,14 +125,14 @@ pub async fn list<'e>(
 /// A photo's JPEG, for those who may read its report (`may_read_report`);
 /// anyone else is told it does not exist.
 pub async fn jpeg(
-    pool: &SqlitePool,
+    pool: &Pool,
     viewer: &Actor,
     incident_id: &str,
     photo_id: &str,
 ) -> Result<Vec<u8>, AppError> {
     let found: Option<(Vec<u8>, String)> = sqlx::query_as(
         "SELECT p.jpeg, i.officer_id FROM incident_photo p JOIN incident i USING (incident_id) \
-         WHERE p.incident_id = ? AND p.photo_id = ?",
+         WHERE p.incident_id = $1 AND p.photo_id = $2",
     )
     .bind(incident_id)
     .bind(photo_id)

@@ -2,7 +2,7 @@
 //! keyset-paginated so page 1 000 is as fast as page 1) and the full report with
 //! its history.
 
-use sqlx::{QueryBuilder, Sqlite, SqliteConnection, SqlitePool};
+use crate::store::db::{Conn, Pool, Sql};
 use uuid::Uuid;
 
 use crate::auth::Actor;
@@ -69,12 +69,7 @@ impl TextSearch {
 
 /// Adds the filter's conditions (each one an index can serve) to a query over
 /// `incident i`.
-fn push_filter(
-    q: &mut QueryBuilder<'_, Sqlite>,
-    filter: &ReportFilter,
-    zone: &TownZone,
-    search: &TextSearch,
-) {
+fn push_filter(q: &mut Sql<'_>, filter: &ReportFilter, zone: &TownZone, search: &TextSearch) {
     if let Some(status) = filter.status {
         q.push(" AND i.status = ").push_bind(status.code());
     }
@@ -307,7 +302,7 @@ pub fn officer_label(name: &str, badge: Option<&str>) -> String {
 /// citations (one per offence cited) and their details; and when the report's
 /// first citation still standing was issued.
 async fn subject_lines(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     incident_id: &str,
 ) -> Result<(Vec<SubjectLine>, Option<i64>), AppError> {
     type LineRow = (
@@ -326,14 +321,14 @@ async fn subject_lines(
         "SELECT s.subject_id, s.identified, s.full_name, s.description, s.outcome, \
          (SELECT group_concat(ch.offence, ' ') FROM charge ch WHERE ch.subject_id = s.subject_id), \
          s.date_of_birth, s.address, s.id_type, s.id_number \
-         FROM subject s WHERE s.incident_id = ? AND s.withdrawn_at IS NULL ORDER BY s.position",
+         FROM subject s WHERE s.incident_id = $1 AND s.withdrawn_at IS NULL ORDER BY s.position",
     )
     .bind(incident_id)
     .fetch_all(&mut *conn)
     .await?;
     let citations: Vec<(String, String, String, String, i64, i64)> = sqlx::query_as(
         "SELECT subject_id, number, offence, status, arrest, issued_at FROM citation \
-         WHERE incident_id = ? ORDER BY seq",
+         WHERE incident_id = $1 ORDER BY seq",
     )
     .bind(incident_id)
     .fetch_all(&mut *conn)
@@ -401,7 +396,7 @@ async fn subject_lines(
 }
 
 async fn report_rows(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     rows: Vec<Row>,
     zone: &TownZone,
 ) -> Result<Vec<ReportRow>, AppError> {
@@ -432,7 +427,7 @@ async fn report_rows(
 /// Submitted reports waiting for the chief, oldest first (at most 200: a queue
 /// longer than that is a staffing problem, and the filters narrow it).
 pub async fn queue(
-    pool: &SqlitePool,
+    pool: &Pool,
     filter: &ReportFilter,
     zone: &TownZone,
 ) -> Result<Vec<ReportRow>, AppError> {
@@ -442,19 +437,14 @@ pub async fn queue(
         ..filter.clone()
     };
     let search = text_search(&mut conn, &filter).await?;
-    let mut q = QueryBuilder::<Sqlite>::new("");
+    let mut q = Sql::new("");
     push_queue(&mut q, &filter, zone, search);
-    let rows: Vec<Row> = q.build_query_as().fetch_all(&mut *conn).await?;
+    let rows: Vec<Row> = q.build_query_as()?.fetch_all(&mut *conn).await?;
     report_rows(&mut conn, rows, zone).await
 }
 
 /// The queue's query: submitted reports in the order they came (`incident_status`).
-fn push_queue(
-    q: &mut QueryBuilder<'_, Sqlite>,
-    filter: &ReportFilter,
-    zone: &TownZone,
-    search: TextSearch,
-) {
+fn push_queue(q: &mut Sql<'_>, filter: &ReportFilter, zone: &TownZone, search: TextSearch) {
     q.push(PAGE_COLUMNS)
         .push(PAGE_ROWS_BEFORE)
         .push("incident_status WHERE 1 = 1");
@@ -498,10 +488,7 @@ fn like_escaped(text: &str) -> String {
 }
 
 /// How the filter's text search, if any, should find its rows.
-async fn text_search(
-    conn: &mut SqliteConnection,
-    filter: &ReportFilter,
-) -> Result<TextSearch, AppError> {
+async fn text_search(conn: &mut Conn, filter: &ReportFilter) -> Result<TextSearch, AppError> {
     let Some(text) = filter
         .text
         .as_deref()
@@ -523,10 +510,10 @@ async fn text_search(
     let dense = dense_from(incidents);
     // Counted in the indexes alone, and no further than the threshold.
     let matches: i64 = sqlx::query_scalar(
-        "SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM subject WHERE full_name COLLATE NOCASE >= ?1 \
-                 AND full_name COLLATE NOCASE < ?2 LIMIT ?3)) \
-              + (SELECT COUNT(*) FROM (SELECT 1 FROM incident WHERE location_text COLLATE NOCASE >= ?1 \
-                 AND location_text COLLATE NOCASE < ?2 LIMIT ?3))",
+        "SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM subject WHERE full_name COLLATE NOCASE >= $1 \
+                 AND full_name COLLATE NOCASE < $2 LIMIT $3)) \
+              + (SELECT COUNT(*) FROM (SELECT 1 FROM incident WHERE location_text COLLATE NOCASE >= $1 \
+                 AND location_text COLLATE NOCASE < $2 LIMIT $3))",
     )
     .bind(text)
     .bind(prefix_end(text))
@@ -542,7 +529,7 @@ async fn text_search(
 
 /// One page of the register, newest occurrence first.
 pub async fn register(
-    pool: &SqlitePool,
+    pool: &Pool,
     filter: &ReportFilter,
     after: Option<RegisterCursor>,
     zone: &TownZone,
@@ -552,9 +539,9 @@ pub async fn register(
     if search == TextSearch::Part {
         search = TextSearch::Page(page_of_matches(&mut conn, filter, after, zone).await?);
     }
-    let mut q = QueryBuilder::<Sqlite>::new("");
+    let mut q = Sql::new("");
     push_register(&mut q, filter, after, zone, search);
-    let mut rows: Vec<Row> = q.build_query_as().fetch_all(&mut *conn).await?;
+    let mut rows: Vec<Row> = q.build_query_as()?.fetch_all(&mut *conn).await?;
     let next = if rows.len() as i64 > PAGE_ROWS {
         rows.truncate(PAGE_ROWS as usize);
         rows.last()
@@ -577,7 +564,7 @@ pub async fn register(
 /// A register page's query (`PAGE_ROWS` + 1 rows, to know whether a next page
 /// exists).
 fn push_register(
-    q: &mut QueryBuilder<'_, Sqlite>,
+    q: &mut Sql<'_>,
     filter: &ReportFilter,
     after: Option<RegisterCursor>,
     zone: &TownZone,
@@ -616,7 +603,7 @@ fn push_register(
 }
 
 /// Rows after the cursor, in the register's order (newest first).
-fn push_after(q: &mut QueryBuilder<'_, Sqlite>, after: Option<RegisterCursor>) {
+fn push_after(q: &mut Sql<'_>, after: Option<RegisterCursor>) {
     if let Some(c) = after {
         q.push(" AND (i.occurred_at, i.incident_id) < (")
             .push_bind(c.occurred_at)
@@ -635,7 +622,7 @@ const ENTRIES_PER_MS: i64 = 2_097_152;
 /// checked against the other filters. Date filters and the cursor bound the
 /// walk itself.
 fn push_matches(
-    q: &mut QueryBuilder<'_, Sqlite>,
+    q: &mut Sql<'_>,
     filter: &ReportFilter,
     after: Option<RegisterCursor>,
     zone: &TownZone,
@@ -670,16 +657,16 @@ fn push_matches(
 /// and the walk stops there. The page is the first of those together with any
 /// match still waiting to enter the index.
 async fn page_of_matches(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     filter: &ReportFilter,
     after: Option<RegisterCursor>,
     zone: &TownZone,
 ) -> Result<Vec<String>, AppError> {
     use futures_util::TryStreamExt;
     let want = (PAGE_ROWS + 1) as usize;
-    let mut q = QueryBuilder::<Sqlite>::new("");
+    let mut q = Sql::new("");
     push_matches(&mut q, filter, after, zone);
-    let mut matches = q.build_query_as::<(i64, String)>().fetch(&mut *conn);
+    let mut matches = q.build_query_as::<(i64, String)>()?.fetch(&mut *conn);
     let mut page: Vec<(i64, String)> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     while let Some((at, id)) = matches.try_next().await? {
@@ -694,7 +681,7 @@ async fn page_of_matches(
     // Rows a transaction has not yet moved into the index (none, once every
     // writer has flushed; see `register_text`), matched the slow way.
     let text = filter.text.as_deref().map(str::trim).unwrap_or_default();
-    let mut q = QueryBuilder::<Sqlite>::new(
+    let mut q = Sql::new(
         "SELECT i.occurred_at, i.incident_id FROM register_pending p \
          CROSS JOIN incident i ON i.incident_id = p.incident_id WHERE p.text LIKE ",
     );
@@ -702,7 +689,7 @@ async fn page_of_matches(
         .push(" ESCAPE '\\'");
     push_filter(&mut q, filter, zone, &TextSearch::None);
     push_after(&mut q, after);
-    let waiting: Vec<(i64, String)> = q.build_query_as().fetch_all(&mut *conn).await?;
+    let waiting: Vec<(i64, String)> = q.build_query_as()?.fetch_all(&mut *conn).await?;
     page.extend(
         waiting
             .into_iter()
@@ -726,12 +713,12 @@ pub enum HotQuery<'a> {
 /// `detail` column, indented by depth): what the plan tests hold to walking an
 /// index, never scanning or sorting a table.
 pub async fn plan(
-    pool: &SqlitePool,
+    pool: &Pool,
     query: HotQuery<'_>,
     zone: &TownZone,
 ) -> Result<Vec<String>, AppError> {
     let mut conn = pool.acquire().await?;
-    let mut q = QueryBuilder::<Sqlite>::new("EXPLAIN QUERY PLAN ");
+    let mut q = Sql::new("EXPLAIN QUERY PLAN ");
     match query {
         HotQuery::Register(filter, after) => {
             let search = text_search(&mut conn, filter).await?;
@@ -746,7 +733,7 @@ pub async fn plan(
             push_queue(&mut q, &filter, zone, search);
         }
     }
-    let rows: Vec<(i64, i64, i64, String)> = q.build_query_as().fetch_all(&mut *conn).await?;
+    let rows: Vec<(i64, i64, i64, String)> = q.build_query_as()?.fetch_all(&mut *conn).await?;
     Ok(indented(rows))
 }
 
@@ -763,7 +750,7 @@ pub(crate) fn indented(rows: Vec<(i64, i64, i64, String)>) -> Vec<String> {
 }
 
 /// Everyone who holds the officer role or has ever filed a report, by name.
-pub async fn officers(pool: &SqlitePool) -> Result<Vec<OfficerOption>, AppError> {
+pub async fn officers(pool: &Pool) -> Result<Vec<OfficerOption>, AppError> {
     let rows: Vec<(String, String, Option<String>)> = sqlx::query_as(
         "SELECT u.user_id, u.full_name, u.badge_number FROM app_user u \
          WHERE EXISTS (SELECT 1 FROM user_role r WHERE r.user_id = u.user_id AND r.role = 'officer') \
@@ -793,7 +780,7 @@ pub fn may_read_report(viewer: &Actor, officer_id: &str) -> bool {
 /// The full report with its revisions and the chief's decisions. The chief reads
 /// any; an officer only their own (others are told it does not exist).
 pub async fn report(
-    pool: &SqlitePool,
+    pool: &Pool,
     incident_id: Uuid,
     viewer: &Actor,
     zone: &TownZone,
@@ -815,7 +802,7 @@ pub async fn report(
     let head: Head = sqlx::query_as(
         "SELECT i.officer_id, i.status, i.revision, i.occurred_at, i.submitted_at, i.return_reason, \
          i.report_json, u.full_name, u.badge_number, i.cautions FROM incident i \
-         JOIN app_user u ON u.user_id = i.officer_id WHERE i.incident_id = ?",
+         JOIN app_user u ON u.user_id = i.officer_id WHERE i.incident_id = $1",
     )
     .bind(&id)
     .fetch_optional(&mut *conn)
@@ -840,7 +827,7 @@ pub async fn report(
     type RevRow = (i64, i64, String, Option<String>, String, String);
     let revisions: Vec<RevRow> = sqlx::query_as(
         "SELECT r.revision, r.at, r.kind, r.reason, r.report_json, u.full_name FROM incident_revision r \
-         JOIN app_user u ON u.user_id = r.actor_id WHERE r.incident_id = ? ORDER BY r.revision",
+         JOIN app_user u ON u.user_id = r.actor_id WHERE r.incident_id = $1 ORDER BY r.revision",
     )
     .bind(&id)
     .fetch_all(&mut *conn)
@@ -909,7 +896,7 @@ pub async fn report(
     type DecRow = (i64, String, i64, Option<String>, Option<String>, String);
     let decisions: Vec<DecRow> = sqlx::query_as(
         "SELECT d.at, d.action, d.revision, d.citation, d.reason, u.full_name FROM review_decision d \
-         JOIN app_user u ON u.user_id = d.actor_id WHERE d.incident_id = ? ORDER BY d.at, d.decision_id",
+         JOIN app_user u ON u.user_id = d.actor_id WHERE d.incident_id = $1 ORDER BY d.at, d.decision_id",
     )
     .bind(&id)
     .fetch_all(&mut *conn)

@@ -7,13 +7,13 @@
 //! statement at a time became one segment each, and merging them made seeding a
 //! million incidents take hours instead of minutes.)
 
-use sqlx::SqliteConnection;
+use crate::store::db::Conn;
 
 /// Moves the rows waiting in `register_pending` into the index, in rowid order
 /// (FTS5 keeps rows arriving in ascending order in memory until the commit).
 /// Every transaction that writes incidents, persons or citations calls it last;
 /// a search also reads what waits, so a row is found either way.
-pub async fn flush(conn: &mut SqliteConnection) -> Result<(), sqlx::Error> {
+pub async fn flush(conn: &mut Conn) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO register_text (rowid, text, incident_id) \
          SELECT entry, text, incident_id FROM register_pending ORDER BY entry",

@@ -3,7 +3,7 @@
 //! amendment with a reason. Every change keeps the previous version
 //! (`incident_revision`), who made it, when and why; nothing is deleted.
 
-use sqlx::SqliteConnection;
+use crate::store::db::Conn;
 use uuid::Uuid;
 
 use crate::auth::Actor;
@@ -33,9 +33,9 @@ struct IncidentState {
     report_json: String,
 }
 
-async fn state(conn: &mut SqliteConnection, incident_id: &str) -> Result<IncidentState, AppError> {
+async fn state(conn: &mut Conn, incident_id: &str) -> Result<IncidentState, AppError> {
     let row: (String, String, i64, String) = sqlx::query_as(
-        "SELECT officer_id, status, revision, report_json FROM incident WHERE incident_id = ?",
+        "SELECT officer_id, status, revision, report_json FROM incident WHERE incident_id = $1",
     )
     .bind(incident_id)
     .fetch_optional(&mut *conn)
@@ -50,7 +50,7 @@ async fn state(conn: &mut SqliteConnection, incident_id: &str) -> Result<Inciden
 }
 
 async fn record_decision(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     reviewer: Reviewer<'_>,
     incident_id: &str,
     revision: i64,
@@ -60,7 +60,7 @@ async fn record_decision(
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO review_decision (decision_id, incident_id, revision, action, citation, reason, actor_id, at) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
     )
     .bind(Uuid::now_v7().to_string())
     .bind(incident_id)
@@ -113,8 +113,8 @@ pub async fn decide(
         )));
     }
     sqlx::query(
-        "UPDATE incident SET status = ?, return_reason = ?, reviewed_by = ?, reviewed_at = ?, updated_at = ? \
-         WHERE incident_id = ?",
+        "UPDATE incident SET status = $1, return_reason = $2, reviewed_by = $3, reviewed_at = $4, updated_at = $5 \
+         WHERE incident_id = $6",
     )
     .bind(target.code())
     .bind(reason)
@@ -125,8 +125,8 @@ pub async fn decide(
     .execute(&mut *tx)
     .await?;
     let numbers: Vec<String> = sqlx::query_scalar(
-        "UPDATE citation SET status = ?, reviewed_by = ?, reviewed_at = ?, updated_at = ? \
-         WHERE incident_id = ? AND status = 'issued' RETURNING number",
+        "UPDATE citation SET status = $1, reviewed_by = $2, reviewed_at = $3, updated_at = $4 \
+         WHERE incident_id = $5 AND status = 'issued' RETURNING number",
     )
     .bind(citation_status.code())
     .bind(reviewer.chief.user_id.to_string())
@@ -162,7 +162,7 @@ pub async fn void(
 ) -> Result<CitationStatus, AppError> {
     let mut tx = store.begin_write().await?;
     let (incident_id, status): (String, String) =
-        sqlx::query_as("SELECT incident_id, status FROM citation WHERE number = ?")
+        sqlx::query_as("SELECT incident_id, status FROM citation WHERE number = $1")
             .bind(number.trim())
             .fetch_optional(&mut *tx)
             .await?
@@ -208,15 +208,15 @@ pub async fn void(
 }
 
 async fn set_void(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     by: &Actor,
     now: Moment,
     number: &str,
     reason: &str,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "UPDATE citation SET status = 'void', void_reason = ?, voided_by = ?, voided_at = ?, updated_at = ? \
-         WHERE number = ?",
+        "UPDATE citation SET status = 'void', void_reason = $1, voided_by = $2, voided_at = $3, updated_at = $4 \
+         WHERE number = $5",
     )
     .bind(reason)
     .bind(by.user_id.to_string())
@@ -255,12 +255,9 @@ struct Existing {
 }
 
 /// The person's citations, one per offence, oldest first.
-async fn existing_citations(
-    conn: &mut SqliteConnection,
-    subject_id: &str,
-) -> Result<Vec<Existing>, AppError> {
+async fn existing_citations(conn: &mut Conn, subject_id: &str) -> Result<Vec<Existing>, AppError> {
     let rows: Vec<(String, String, String)> = sqlx::query_as(
-        "SELECT number, status, offence FROM citation WHERE subject_id = ? ORDER BY year, seq",
+        "SELECT number, status, offence FROM citation WHERE subject_id = $1 ORDER BY year, seq",
     )
     .bind(subject_id)
     .fetch_all(&mut *conn)
@@ -386,7 +383,7 @@ pub async fn correct(
     {
         let sid = gone.subject_id.to_string();
         withdraw_citations(&mut tx, actor, now, &sid, &withdrawal).await?;
-        sqlx::query("UPDATE subject SET withdrawn_at = ? WHERE subject_id = ?")
+        sqlx::query("UPDATE subject SET withdrawn_at = $1 WHERE subject_id = $2")
             .bind(now.0)
             .bind(&sid)
             .execute(&mut *tx)
@@ -490,7 +487,7 @@ pub async fn correct(
 }
 
 async fn update_citation(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     existing: &Existing,
     correction: Correction<'_>,
     now: Moment,
@@ -509,8 +506,8 @@ async fn update_citation(
             CitationStatus::Filed | CitationStatus::Disposed
         );
     sqlx::query(
-        "UPDATE citation SET offence = ?, arrest = ?, status = ?, updated_at = ?, \
-         amended_at = CASE WHEN ? THEN ? ELSE amended_at END WHERE number = ?",
+        "UPDATE citation SET offence = $1, arrest = $2, status = $3, updated_at = $4, \
+         amended_at = CASE WHEN $5 THEN $6 ELSE amended_at END WHERE number = $7",
     )
     .bind(offence.code())
     .bind(i64::from(arrest))
@@ -527,7 +524,7 @@ async fn update_citation(
 /// Voids the person's citations that are not void already. One with the court
 /// cannot be withdrawn this way.
 async fn withdraw_citations(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     by: &Actor,
     now: Moment,
     subject_id: &str,
@@ -541,7 +538,7 @@ async fn withdraw_citations(
 
 /// Voids one citation, unless void already; one with the court cannot be.
 async fn withdraw(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     by: &Actor,
     now: Moment,
     c: &Existing,

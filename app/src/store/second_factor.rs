@@ -1,7 +1,7 @@
 //! Second factors as stored (issue #18): each enrolment, use, failure, removal
 //! and reset commits with its audit entry. Secrets never appear in the audit log.
 
-use sqlx::{SqliteConnection, SqlitePool};
+use crate::store::db::{Conn, Pool};
 use uuid::Uuid;
 
 use crate::auth::second_factor::key::Sealed;
@@ -46,9 +46,9 @@ impl Factors {
 
 /// The sign-in policy as `conn` sees it. A missing row means required: the
 /// migration writes the row, and a policy lost is a policy on.
-pub(crate) async fn policy_in(conn: &mut SqliteConnection) -> Result<SignInPolicy, sqlx::Error> {
+pub(crate) async fn policy_in(conn: &mut Conn) -> Result<SignInPolicy, sqlx::Error> {
     let rows: Vec<(String, String)> =
-        sqlx::query_as("SELECT key, value FROM setting WHERE key IN (?, ?)")
+        sqlx::query_as("SELECT key, value FROM setting WHERE key IN ($1, $2)")
             .bind(REQUIRED)
             .bind(PASSKEY_ROLES)
             .fetch_all(&mut *conn)
@@ -68,7 +68,7 @@ pub(crate) async fn policy_in(conn: &mut SqliteConnection) -> Result<SignInPolic
     Ok(policy)
 }
 
-pub async fn policy(pool: &SqlitePool) -> Result<SignInPolicy, AppError> {
+pub async fn policy(pool: &Pool) -> Result<SignInPolicy, AppError> {
     Ok(policy_in(&mut *pool.acquire().await?).await?)
 }
 
@@ -106,38 +106,36 @@ pub async fn save_policy(
 
 /// Whether the account has an authenticator and whether it has a passkey (read
 /// on every request, with the session's user).
-pub(crate) async fn kinds_in(
-    conn: &mut SqliteConnection,
-    user_id: Uuid,
-) -> Result<(bool, bool), sqlx::Error> {
-    sqlx::query_as(
-        "SELECT EXISTS (SELECT 1 FROM totp_factor WHERE user_id = ?1), \
-                EXISTS (SELECT 1 FROM passkey WHERE user_id = ?1)",
+pub(crate) async fn kinds_in(conn: &mut Conn, user_id: Uuid) -> Result<(bool, bool), sqlx::Error> {
+    let (totp, passkey): (i64, i64) = sqlx::query_as(
+        "SELECT CASE WHEN EXISTS (SELECT 1 FROM totp_factor WHERE user_id = $1) THEN 1 ELSE 0 END, \
+                CASE WHEN EXISTS (SELECT 1 FROM passkey WHERE user_id = $1) THEN 1 ELSE 0 END",
     )
     .bind(user_id.to_string())
     .fetch_one(&mut *conn)
-    .await
+    .await?;
+    Ok((totp == 1, passkey == 1))
 }
 
 /// id, name, passkey JSON, created, last used.
 type PasskeyRow = (String, String, String, i64, Option<i64>);
 
-async fn factors_in(conn: &mut SqliteConnection, user_id: Uuid) -> Result<Factors, sqlx::Error> {
+async fn factors_in(conn: &mut Conn, user_id: Uuid) -> Result<Factors, sqlx::Error> {
     let id = user_id.to_string();
     let totp: Option<(Vec<u8>, Vec<u8>, i64)> =
-        sqlx::query_as("SELECT nonce, sealed, last_step FROM totp_factor WHERE user_id = ?")
+        sqlx::query_as("SELECT nonce, sealed, last_step FROM totp_factor WHERE user_id = $1")
             .bind(&id)
             .fetch_optional(&mut *conn)
             .await?;
     let passkeys: Vec<PasskeyRow> = sqlx::query_as(
         "SELECT credential_id, name, passkey_json, created_at, last_used_at FROM passkey \
-         WHERE user_id = ? ORDER BY created_at, credential_id",
+         WHERE user_id = $1 ORDER BY created_at, credential_id",
     )
     .bind(&id)
     .fetch_all(&mut *conn)
     .await?;
     let left: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM recovery_code WHERE user_id = ? AND used_at IS NULL",
+        "SELECT count(*) FROM recovery_code WHERE user_id = $1 AND used_at IS NULL",
     )
     .bind(&id)
     .fetch_one(&mut *conn)
@@ -165,7 +163,7 @@ async fn factors_in(conn: &mut SqliteConnection, user_id: Uuid) -> Result<Factor
     })
 }
 
-pub async fn factors(pool: &SqlitePool, user_id: Uuid) -> Result<Factors, AppError> {
+pub async fn factors(pool: &Pool, user_id: Uuid) -> Result<Factors, AppError> {
     Ok(factors_in(&mut *pool.acquire().await?, user_id).await?)
 }
 
@@ -202,7 +200,7 @@ pub async fn enrol(
             // One authenticator per account: a new one replaces the old.
             sqlx::query(
                 "INSERT INTO totp_factor (user_id, nonce, sealed, last_step, enrolled_at) \
-                 VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET \
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO UPDATE SET \
                  nonce = excluded.nonce, sealed = excluded.sealed, \
                  last_step = excluded.last_step, enrolled_at = excluded.enrolled_at",
             )
@@ -222,7 +220,7 @@ pub async fn enrol(
         } => {
             let inserted = sqlx::query(
                 "INSERT INTO passkey (credential_id, user_id, name, passkey_json, created_at) \
-                 VALUES (?, ?, ?, ?, ?)",
+                 VALUES ($1, $2, $3, $4, $5)",
             )
             .bind(credential_id)
             .bind(&id)
@@ -256,18 +254,18 @@ pub async fn enrol(
 }
 
 async fn replace_recovery_codes(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     user_id: Uuid,
     hashes: &[String],
     now: Moment,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM recovery_code WHERE user_id = ?")
+    sqlx::query("DELETE FROM recovery_code WHERE user_id = $1")
         .bind(user_id.to_string())
         .execute(&mut *conn)
         .await?;
     for hash in hashes {
         sqlx::query(
-            "INSERT OR IGNORE INTO recovery_code (user_id, code_hash, created_at) VALUES (?, ?, ?)",
+            "INSERT OR IGNORE INTO recovery_code (user_id, code_hash, created_at) VALUES ($1, $2, $3)",
         )
         .bind(user_id.to_string())
         .bind(hash)
@@ -330,7 +328,7 @@ pub async fn spend(
     let (spent, detail) = match &used {
         Use::Totp { step } => {
             let n = sqlx::query(
-                "UPDATE totp_factor SET last_step = ? WHERE user_id = ? AND last_step < ?",
+                "UPDATE totp_factor SET last_step = $1 WHERE user_id = $2 AND last_step < $3",
             )
             .bind(step)
             .bind(&id)
@@ -342,7 +340,7 @@ pub async fn spend(
         }
         Use::RecoveryCode { hash } => {
             let n = sqlx::query(
-                "UPDATE recovery_code SET used_at = ? WHERE user_id = ? AND code_hash = ? \
+                "UPDATE recovery_code SET used_at = $1 WHERE user_id = $2 AND code_hash = $3 \
                  AND used_at IS NULL",
             )
             .bind(by.now.0)
@@ -352,7 +350,7 @@ pub async fn spend(
             .await?
             .rows_affected();
             let left: i64 = sqlx::query_scalar(
-                "SELECT count(*) FROM recovery_code WHERE user_id = ? AND used_at IS NULL",
+                "SELECT count(*) FROM recovery_code WHERE user_id = $1 AND used_at IS NULL",
             )
             .bind(&id)
             .fetch_one(&mut *tx)
@@ -367,8 +365,8 @@ pub async fn spend(
             updated_json,
         } => {
             let n = sqlx::query(
-                "UPDATE passkey SET last_used_at = ?, passkey_json = coalesce(?, passkey_json) \
-                 WHERE credential_id = ? AND user_id = ?",
+                "UPDATE passkey SET last_used_at = $1, passkey_json = coalesce($2, passkey_json) \
+                 WHERE credential_id = $3 AND user_id = $4",
             )
             .bind(by.now.0)
             .bind(updated_json)
@@ -454,13 +452,13 @@ pub async fn remove(
     }
     match removal {
         Removal::Totp => {
-            sqlx::query("DELETE FROM totp_factor WHERE user_id = ?")
+            sqlx::query("DELETE FROM totp_factor WHERE user_id = $1")
                 .bind(&id)
                 .execute(&mut *tx)
                 .await?;
         }
         Removal::Passkey { credential_id } => {
-            sqlx::query("DELETE FROM passkey WHERE credential_id = ? AND user_id = ?")
+            sqlx::query("DELETE FROM passkey WHERE credential_id = $1 AND user_id = $2")
                 .bind(credential_id)
                 .bind(&id)
                 .execute(&mut *tx)
@@ -469,7 +467,7 @@ pub async fn remove(
     }
     if !has_totp && passkeys_after == 0 {
         // No factor left: the recovery codes stood in for it, and go with it.
-        sqlx::query("DELETE FROM recovery_code WHERE user_id = ?")
+        sqlx::query("DELETE FROM recovery_code WHERE user_id = $1")
             .bind(&id)
             .execute(&mut *tx)
             .await?;
@@ -490,7 +488,7 @@ pub async fn reset(store: &Store, by: By<'_>, user_id: Uuid) -> Result<(), AppEr
     let before = factors_in(&mut tx, user_id).await?;
     let id = user_id.to_string();
     let exists = sqlx::query(
-        "UPDATE app_user SET session_epoch = session_epoch + 1, updated_at = ? WHERE user_id = ?",
+        "UPDATE app_user SET session_epoch = session_epoch + 1, updated_at = $1 WHERE user_id = $2",
     )
     .bind(by.now.0)
     .bind(&id)
@@ -501,7 +499,7 @@ pub async fn reset(store: &Store, by: By<'_>, user_id: Uuid) -> Result<(), AppEr
         return Err(AppError::NotFound);
     }
     for table in ["totp_factor", "passkey", "recovery_code"] {
-        sqlx::query(&format!("DELETE FROM {table} WHERE user_id = ?"))
+        sqlx::query(&format!("DELETE FROM {table} WHERE user_id = $1"))
             .bind(&id)
             .execute(&mut *tx)
             .await?;

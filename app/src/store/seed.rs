@@ -9,6 +9,7 @@
 //! million incidents do not carry a million audit records of events that never
 //! happened.
 
+use crate::store::db::Conn;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use uuid::Uuid;
@@ -674,7 +675,7 @@ fn report(rng: &mut StdRng, at: Moment) -> (IncidentReport, Moment) {
 /// hearing. Only the last ten days' approvals still wait in the filing queue,
 /// as in a department that keeps up.
 async fn at_court(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut Conn,
     rng: &mut StdRng,
     clerk: &Actor,
     number: &str,
@@ -694,8 +695,8 @@ async fn at_court(
     );
     let clerk_id = clerk.user_id.to_string();
     sqlx::query(
-        "UPDATE citation SET status = 'filed', filed_on = ?, filing_reference = ?, filed_by = ?, \
-         filed_at = ?, updated_at = ? WHERE number = ?",
+        "UPDATE citation SET status = 'filed', filed_on = $1, filing_reference = $2, filed_by = $3, \
+         filed_at = $4, updated_at = $5 WHERE number = $6",
     )
     .bind(&filed_on)
     .bind(&reference)
@@ -738,8 +739,8 @@ async fn at_court(
         CitationStatus::Filed
     };
     sqlx::query(
-        "UPDATE citation SET status = ?, disposition = ?, disposition_on = ?, hearing_on = ?, paid_cents = ?, \
-         fine_assessed_cents = ?, costs_assessed_cents = ?, updated_at = ? WHERE number = ?",
+        "UPDATE citation SET status = $1, disposition = $2, disposition_on = $3, hearing_on = $4, paid_cents = $5, \
+         fine_assessed_cents = $6, costs_assessed_cents = $7, updated_at = $8 WHERE number = $9",
     )
     .bind(status.code())
     .bind(kind.code())
@@ -757,7 +758,7 @@ async fn at_court(
 }
 
 async fn court_event(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut Conn,
     rng: &mut StdRng,
     number: &str,
     kind: &str,
@@ -766,7 +767,7 @@ async fn court_event(
     at: Moment,
 ) -> Result<(), AppError> {
     sqlx::query(
-        "INSERT INTO court_event (event_id, number, kind, details, actor_id, at) VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO court_event (event_id, number, kind, details, actor_id, at) VALUES ($1, $2, $3, $4, $5, $6)",
     )
     .bind(v7(rng, at).to_string())
     .bind(number)
@@ -812,7 +813,7 @@ async fn accounts(store: &Store, now: Moment) -> Result<(Vec<Actor>, Actor, Acto
         // "!" is no password hash at all: nothing ever verifies against it.
         sqlx::query(
             "INSERT INTO app_user (user_id, username, full_name, badge_number, password_hash, active, \
-             created_at, updated_at) VALUES (?, ?, ?, ?, '!', 0, ?, ?) ON CONFLICT (username) DO NOTHING",
+             created_at, updated_at) VALUES ($1, $2, $3, $4, '!', 0, $5, $6) ON CONFLICT (username) DO NOTHING",
         )
         .bind(Uuid::now_v7().to_string())
         .bind(&username)
@@ -822,11 +823,11 @@ async fn accounts(store: &Store, now: Moment) -> Result<(Vec<Actor>, Actor, Acto
         .bind(now.0)
         .execute(&mut *tx)
         .await?;
-        let id: String = sqlx::query_scalar("SELECT user_id FROM app_user WHERE username = ?")
+        let id: String = sqlx::query_scalar("SELECT user_id FROM app_user WHERE username = $1")
             .bind(&username)
             .fetch_one(&mut *tx)
             .await?;
-        sqlx::query("INSERT OR IGNORE INTO user_role (user_id, role) VALUES (?, ?)")
+        sqlx::query("INSERT OR IGNORE INTO user_role (user_id, role) VALUES ($1, $2)")
             .bind(&id)
             .bind(role.code())
             .execute(&mut *tx)
@@ -851,7 +852,7 @@ async fn accounts(store: &Store, now: Moment) -> Result<(Vec<Actor>, Actor, Acto
 pub async fn real_incidents(store: &Store) -> Result<i64, AppError> {
     Ok(sqlx::query_scalar(
         "SELECT COUNT(*) FROM incident i JOIN app_user u ON u.user_id = i.officer_id \
-         WHERE u.username NOT LIKE ? || '%'",
+         WHERE u.username NOT LIKE $1 || '%'",
     )
     .bind(SEED_USER_PREFIX)
     .fetch_one(&store.reader)
@@ -969,7 +970,7 @@ pub async fn seed(
                           reason: Option<&'static str>| {
                 sqlx::query(
                     "INSERT INTO review_decision (decision_id, incident_id, revision, action, citation, reason, actor_id, at) \
-                     VALUES (?, ?, 1, ?, ?, ?, ?, ?)",
+                     VALUES ($1, $2, 1, $3, $4, $5, $6, $7)",
                 )
                 .bind(decision_ids[n].to_string())
                 .bind(id.clone())
@@ -986,14 +987,14 @@ pub async fn seed(
                     decide(0, "return", None, Some(reason))
                         .execute(&mut *tx)
                         .await?;
-                    sqlx::query("UPDATE incident SET return_reason = ?, reviewed_by = ?, reviewed_at = ? WHERE incident_id = ?")
+                    sqlx::query("UPDATE incident SET return_reason = $1, reviewed_by = $2, reviewed_at = $3 WHERE incident_id = $4")
                         .bind(reason)
                         .bind(chief.user_id.to_string())
                         .bind(decided.0)
                         .bind(&id)
                         .execute(&mut *tx)
                         .await?;
-                    sqlx::query("UPDATE citation SET status = 'returned', updated_at = ? WHERE incident_id = ?")
+                    sqlx::query("UPDATE citation SET status = 'returned', updated_at = $1 WHERE incident_id = $2")
                         .bind(decided.0)
                         .bind(&id)
                         .execute(&mut *tx)
@@ -1002,15 +1003,15 @@ pub async fn seed(
                 }
                 ReportStatus::Approved => {
                     decide(0, "approve", None, None).execute(&mut *tx).await?;
-                    sqlx::query("UPDATE incident SET reviewed_by = ?, reviewed_at = ? WHERE incident_id = ?")
+                    sqlx::query("UPDATE incident SET reviewed_by = $1, reviewed_at = $2 WHERE incident_id = $3")
                         .bind(chief.user_id.to_string())
                         .bind(decided.0)
                         .bind(&id)
                         .execute(&mut *tx)
                         .await?;
                     sqlx::query(
-                        "UPDATE citation SET status = 'approved', reviewed_by = ?, reviewed_at = ?, updated_at = ? \
-                         WHERE incident_id = ?",
+                        "UPDATE citation SET status = 'approved', reviewed_by = $1, reviewed_at = $2, updated_at = $3 \
+                         WHERE incident_id = $4",
                     )
                     .bind(chief.user_id.to_string())
                     .bind(decided.0)
@@ -1024,8 +1025,8 @@ pub async fn seed(
                             .execute(&mut *tx)
                             .await?;
                         sqlx::query(
-                            "UPDATE citation SET status = 'void', void_reason = ?, voided_by = ?, voided_at = ?, \
-                             updated_at = ? WHERE number = ?",
+                            "UPDATE citation SET status = 'void', void_reason = $1, voided_by = $2, voided_at = $3, \
+                             updated_at = $4 WHERE number = $5",
                         )
                         .bind(reason)
                         .bind(chief.user_id.to_string())

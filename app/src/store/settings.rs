@@ -1,12 +1,11 @@
 //! Settings kept in the `setting` table, with their defaults in code.
 
-use sqlx::{SqliteConnection, SqlitePool};
-
 use crate::error::AppError;
 use crate::model::audit::AuditOutcome;
 use crate::model::settings::CourtSettings;
 use crate::store::accounts::By;
 use crate::store::audit::{self, Event};
+use crate::store::db::{Conn, Pool};
 use crate::store::Store;
 
 const COURT_NAME: &str = "court.name";
@@ -19,8 +18,8 @@ const CLOSED_DAYS: &str = "court.closed_days";
 const SOUND_LIMIT: &str = "article_ii.sound_limit_dba";
 
 /// The Town's §52-10(9) level, or `None` while unconfirmed.
-pub async fn sound_limit(pool: &SqlitePool) -> Result<Option<u32>, AppError> {
-    let value: Option<String> = sqlx::query_scalar("SELECT value FROM setting WHERE key = ?")
+pub async fn sound_limit(pool: &Pool) -> Result<Option<u32>, AppError> {
+    let value: Option<String> = sqlx::query_scalar("SELECT value FROM setting WHERE key = $1")
         .bind(SOUND_LIMIT)
         .fetch_optional(pool)
         .await?;
@@ -38,7 +37,7 @@ pub async fn save_sound_limit(
     match limit_dba {
         Some(db) => put(&mut tx, SOUND_LIMIT, &db.to_string(), by.now).await?,
         None => {
-            sqlx::query("DELETE FROM setting WHERE key = ?")
+            sqlx::query("DELETE FROM setting WHERE key = $1")
                 .bind(SOUND_LIMIT)
                 .execute(&mut *tx)
                 .await?;
@@ -57,10 +56,10 @@ pub async fn save_sound_limit(
 /// The court's settings in one query (each statement is a round trip to
 /// SQLite's worker thread, and this runs inside every citation's write).
 async fn court_values(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
 ) -> Result<std::collections::HashMap<String, String>, sqlx::Error> {
     let rows: Vec<(String, String)> =
-        sqlx::query_as("SELECT key, value FROM setting WHERE key IN (?, ?, ?, ?)")
+        sqlx::query_as("SELECT key, value FROM setting WHERE key IN ($1, $2, $3, $4)")
             .bind(COURT_NAME)
             .bind(COURT_ADDRESS)
             .bind(ANSWER_DAYS)
@@ -70,13 +69,13 @@ async fn court_values(
     Ok(rows.into_iter().collect())
 }
 
-pub async fn court(pool: &SqlitePool) -> Result<CourtSettings, AppError> {
+pub async fn court(pool: &Pool) -> Result<CourtSettings, AppError> {
     Ok(court_in(&mut *pool.acquire().await?).await?)
 }
 
 /// The court settings as `conn` sees them: inside a write transaction, the
 /// values a citation stored in that transaction prints.
-pub(crate) async fn court_in(conn: &mut SqliteConnection) -> Result<CourtSettings, sqlx::Error> {
+pub(crate) async fn court_in(conn: &mut Conn) -> Result<CourtSettings, sqlx::Error> {
     let defaults = CourtSettings::default();
     let mut values = court_values(conn).await?;
     Ok(CourtSettings {
@@ -136,13 +135,13 @@ pub async fn save_court(
 
 /// Writes one setting (inside the caller's transaction, with its audit entry).
 pub(crate) async fn put(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     key: &str,
     value: &str,
     now: crate::ordinance::Moment,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO setting (key, value, updated_at) VALUES (?, ?, ?) \
+        "INSERT INTO setting (key, value, updated_at) VALUES ($1, $2, $3) \
          ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
     )
     .bind(key)

@@ -7,6 +7,7 @@ use crate::model::signature::Signature;
 use crate::ordinance::Moment;
 use crate::store::accounts::By;
 use crate::store::audit::{self, Event};
+use crate::store::db::Db;
 use crate::store::Store;
 
 /// Records the signed-in officer's new signature; audited with its SHA-256.
@@ -20,7 +21,7 @@ pub async fn save(
     let digest = signature.digest();
     let mut tx = store.begin_write().await?;
     sqlx::query(
-        "INSERT INTO officer_signature (user_id, strokes, sha256, captured_at) VALUES (?, ?, ?, ?)",
+        "INSERT INTO officer_signature (user_id, strokes, sha256, captured_at) VALUES ($1, $2, $3, $4)",
     )
     .bind(user_id)
     .bind(&strokes)
@@ -48,12 +49,12 @@ pub(crate) fn in_force_id(user: &str, at: &str) -> String {
 
 /// The officer's signature in force at `at`: the last captured by then.
 pub async fn in_force<'e>(
-    db: impl sqlx::Executor<'e, Database = sqlx::Sqlite>,
+    db: impl sqlx::Executor<'e, Database = Db>,
     user_id: &str,
     at: Moment,
 ) -> Result<Option<Signature>, AppError> {
     let strokes: Option<String> = sqlx::query_scalar(
-        "SELECT strokes FROM officer_signature WHERE user_id = ? AND captured_at <= ? \
+        "SELECT strokes FROM officer_signature WHERE user_id = $1 AND captured_at <= $2 \
          ORDER BY captured_at DESC, signature_id DESC LIMIT 1",
     )
     .bind(user_id)

@@ -231,7 +231,7 @@ impl TestApp {
 
     /// Audit entries with this action, oldest first.
     pub async fn audit_actions(&self, action: &str) -> Vec<(String, Option<String>)> {
-        sqlx::query_as("SELECT outcome, after_json FROM audit_entry WHERE action = ? ORDER BY seq")
+        sqlx::query_as("SELECT outcome, after_json FROM audit_entry WHERE action = $1 ORDER BY seq")
             .bind(action)
             .fetch_all(&self.state.store.reader)
             .await
@@ -325,7 +325,7 @@ impl TestApp {
 
     /// A citation's stored status code.
     pub async fn citation_status(&self, number: &str) -> String {
-        sqlx::query_scalar("SELECT status FROM citation WHERE number = ?")
+        sqlx::query_scalar("SELECT status FROM citation WHERE number = $1")
             .bind(number)
             .fetch_one(&self.state.store.reader)
             .await

@@ -5,7 +5,7 @@
 
 pub mod rollup;
 
-use sqlx::SqliteConnection;
+use crate::store::db::Conn;
 
 use crate::error::AppError;
 use crate::model::court::dollars;
@@ -227,7 +227,7 @@ impl Persons<'_> {
 
 /// Incidents and (not void) citations per day, or per month for a long period,
 /// every bucket of the period present even when empty.
-async fn over_time(c: &mut SqliteConnection, period: &Period) -> Result<Figure, AppError> {
+async fn over_time(c: &mut Conn, period: &Period) -> Result<Figure, AppError> {
     let (from, to) = (date(&period.from)?, date(&period.to)?);
     let days = i64::from(to.since(from).map_err(|_| AppError::Internal)?.get_days()) + 1;
     let daily = days <= DAILY_UP_TO;

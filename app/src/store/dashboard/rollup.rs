@@ -8,10 +8,10 @@
 //! days up into their months and the months into their years. A period is read
 //! as the fewest whole years, months and days that tile it ([`spans`]).
 
+use crate::store::db::Conn;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use jiff::civil::Date;
-use sqlx::SqliteConnection;
 
 use crate::error::AppError;
 use crate::store::Store;
@@ -264,13 +264,8 @@ pub async fn refresh(store: &Store) -> Result<usize, AppError> {
 }
 
 /// Rewrites one month or year as the sum of its days or months.
-async fn add_up(
-    conn: &mut SqliteConnection,
-    grain: Grain,
-    bucket: &str,
-    parts: Grain,
-) -> Result<(), AppError> {
-    sqlx::query("DELETE FROM dashboard_count WHERE grain = ? AND bucket = ?")
+async fn add_up(conn: &mut Conn, grain: Grain, bucket: &str, parts: Grain) -> Result<(), AppError> {
+    sqlx::query("DELETE FROM dashboard_count WHERE grain = $1 AND bucket = $2")
         .bind(grain.code())
         .bind(bucket)
         .execute(&mut *conn)
@@ -278,8 +273,8 @@ async fn add_up(
     // Every part of `2026-07` sorts between `2026-07-` and `2026-07.`.
     sqlx::query(&format!(
         "INSERT INTO dashboard_count (grain, bucket, measure, key, label, n) \
-         SELECT ?1, ?2, measure, key, MIN(label), SUM(n) FROM dashboard_count \
-         WHERE grain = ?3 AND {} AND bucket > ?2 || '-' AND bucket < ?2 || '.' \
+         SELECT $1, $2, measure, key, MIN(label), SUM(n) FROM dashboard_count \
+         WHERE grain = $3 AND {} AND bucket > $2 || '-' AND bucket < $2 || '.' \
          GROUP BY measure, key",
         every_measure()
     ))
@@ -292,12 +287,13 @@ async fn add_up(
 }
 
 /// Whether any day awaits a recount.
-pub async fn is_stale(conn: &mut SqliteConnection) -> Result<bool, AppError> {
-    Ok(
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM dashboard_stale)")
-            .fetch_one(conn)
-            .await?,
+pub async fn is_stale(conn: &mut Conn) -> Result<bool, AppError> {
+    Ok(sqlx::query_scalar::<_, i64>(
+        "SELECT CASE WHEN EXISTS (SELECT 1 FROM dashboard_stale) THEN 1 ELSE 0 END",
     )
+    .fetch_one(conn)
+    .await?
+        == 1)
 }
 
 /// The counts of a period: (measure, key) → (n, label).
@@ -334,12 +330,12 @@ impl Counts {
 }
 
 /// Every measure of `from..=to`, added up over its spans.
-pub async fn counts(conn: &mut SqliteConnection, from: Date, to: Date) -> Result<Counts, AppError> {
+pub async fn counts(conn: &mut Conn, from: Date, to: Date) -> Result<Counts, AppError> {
     let mut counts = Counts::default();
     for span in spans(from, to, Grain::Year) {
         let rows: Vec<(String, String, Option<String>, i64)> = sqlx::query_as(&format!(
             "SELECT measure, key, MIN(label), SUM(n) FROM dashboard_count \
-             WHERE grain = ? AND {} AND bucket BETWEEN ? AND ? GROUP BY measure, key",
+             WHERE grain = $1 AND {} AND bucket BETWEEN $2 AND $3 GROUP BY measure, key",
             every_measure()
         ))
         .bind(span.grain.code())
@@ -363,7 +359,7 @@ pub async fn counts(conn: &mut SqliteConnection, from: Date, to: Date) -> Result
 /// `measure`/`key` per day of `from..=to` (`by_month` false) or per month, keyed
 /// `2026-07-04` or `2026-07`.
 pub async fn series(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     from: Date,
     to: Date,
     by_month: bool,
@@ -378,8 +374,8 @@ pub async fn series(
     let mut out = BTreeMap::new();
     for span in spans(from, to, coarsest) {
         let rows: Vec<(String, i64)> = sqlx::query_as(
-            "SELECT substr(bucket, 1, ?), SUM(n) FROM dashboard_count \
-             WHERE grain = ? AND measure = ? AND bucket BETWEEN ? AND ? AND key = ? GROUP BY 1",
+            "SELECT substr(bucket, 1, $1), SUM(n) FROM dashboard_count \
+             WHERE grain = $2 AND measure = $3 AND bucket BETWEEN $4 AND $5 AND key = $6 GROUP BY 1",
         )
         .bind(width)
         .bind(span.grain.code())
