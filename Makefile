@@ -26,14 +26,14 @@ export LEPTOS_HASH_FILES := false
 SPLIT := --split --lib-features hydrate,split
 
 .PHONY: run test build release binaryen tools wasm-target cargo-leptos wasm-bindgen browser e2e-deps \
-        test-rust lint e2e clean-data bench crash-test cargo-deny deny
+        test-rust lint e2e clean-data bench crash-test cargo-deny deny postgres
 
 ## make run: build the app and serve it on http://127.0.0.1:3000 (database data/wells.db)
 run: build
 	target/debug/server serve
 
 ## make test: every test (Rust, lints, Playwright in Chromium)
-test: tools browser e2e-deps cargo-deny
+test: tools browser e2e-deps cargo-deny postgres
 	cargo fmt --all -- --check
 	$(MAKE) deny
 	$(MAKE) build
@@ -47,8 +47,12 @@ build: tools
 	cargo leptos build $(SPLIT)
 
 # `make test-rust T=lockout` runs only the tests whose names contain "lockout".
-test-rust:
-	cargo test --workspace $(if $(T),-- $(T),)
+# The tests that need PostgreSQL (issue #21) get a throwaway cluster of their
+# own: pg_virtualenv starts one on a free loopback port, names it in PG*
+# variables for the command, and removes it afterwards.
+test-rust: postgres
+	WELLS_REQUIRE_POSTGRES=1 pg_virtualenv -o fsync=off -- \
+	  cargo test --workspace $(if $(T),-- $(T),)
 
 lint:
 	cargo clippy --workspace --all-targets -- -D warnings
@@ -105,6 +109,12 @@ BINARYEN := target/binaryen/node_modules/.bin
 binaryen:
 	@[ -x $(BINARYEN)/wasm-opt ] || { mkdir -p target/binaryen && cd target/binaryen \
 	  && npm install --no-audit --no-fund --silent binaryen@132 >/dev/null; }
+
+# PostgreSQL for the tests only (make run never needs it): Debian's server and
+# pg_virtualenv (postgresql-common).
+postgres:
+	@command -v pg_virtualenv >/dev/null && ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 \
+	  || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql; }
 
 browser:
 	@command -v chromium >/dev/null \

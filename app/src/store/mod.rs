@@ -17,6 +17,12 @@ use crate::store::db::{Backend, Pool, Tx};
 /// Migrations are compiled into the binary and run at every start.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../server/migrations");
 
+/// PostgreSQL's migrations (issue #21): the same schema as [`MIGRATOR`]'s, written
+/// once for a database that is always created new (`server/tests/postgres_schema.rs`
+/// holds the two equal).
+pub static POSTGRES_MIGRATOR: sqlx::migrate::Migrator =
+    sqlx::migrate!("../server/migrations-postgres");
+
 pub mod accounts;
 pub mod audit;
 pub mod backup;
