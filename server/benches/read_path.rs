@@ -158,7 +158,7 @@ async fn my_reports(
     .fetch_one(&state.store.reader)
     .await
     .expect("busiest officer");
-    sqlx::query("UPDATE app_user SET active = 1, password_hash = ? WHERE username = ?")
+    sqlx::query("UPDATE app_user SET active = 1, password_hash = $1 WHERE username = $2")
         .bind(&hash)
         .bind(&username)
         .execute(&state.store.writer)

@@ -46,7 +46,7 @@ async fn raw_commits(dir: &std::path::Path, seconds: u64) -> f64 {
     let mut commits = 0u64;
     while started.elapsed() < Duration::from_secs(seconds) {
         let mut tx = db.begin_with("BEGIN IMMEDIATE").await.expect("begin");
-        sqlx::query("INSERT INTO row (body) VALUES (?)")
+        sqlx::query("INSERT INTO row (body) VALUES ($1)")
             .bind(&body)
             .execute(&mut *tx)
             .await

@@ -70,9 +70,9 @@ type Tables = BTreeMap<String, Vec<(String, bool)>>;
 /// SQLite's FTS5 table and its shadow tables: PostgreSQL's `register_text` is a
 /// plain table (trigram index), compared by its columns below.
 fn compared(table: &str) -> bool {
-    !table.starts_with("sqlite_")
-        && !table.starts_with("_sqlx")
-        && !(table.starts_with("register_text_") && table != "register_text")
+    !(table.starts_with("sqlite_")
+        || table.starts_with("_sqlx")
+        || table.starts_with("register_text_"))
 }
 
 async fn sqlite_tables(pool: &Pool) -> Tables {
