@@ -47,12 +47,14 @@ build: tools
 	cargo leptos build $(SPLIT)
 
 # `make test-rust T=lockout` runs only the tests whose names contain "lockout".
-# The tests that need PostgreSQL (issue #21) get a throwaway cluster of their
-# own: pg_virtualenv starts one on a free loopback port, names it in PG*
+# Every test on SQLite, then the server's suites again on PostgreSQL (issue #21),
+# each test app on a database of its own, in a throwaway cluster: pg_virtualenv
+# starts one in a temporary folder on a free loopback port, names it in PG*
 # variables for the command, and removes it afterwards.
 test-rust: postgres
-	WELLS_REQUIRE_POSTGRES=1 pg_virtualenv -o fsync=off -- \
-	  cargo test --workspace $(if $(T),-- $(T),)
+	WELLS_REQUIRE_POSTGRES=1 pg_virtualenv -t -o fsync=off -- sh -c '\
+	  cargo test --workspace $(if $(T),-- $(T),) \
+	  && WELLS_TEST_BACKEND=postgres cargo test -p server $(if $(T),-- $(T),)'
 
 lint:
 	cargo clippy --workspace --all-targets -- -D warnings

@@ -120,15 +120,14 @@ CREATE TRIGGER audit_entry_no_delete BEFORE DELETE ON audit_entry
     FOR EACH ROW EXECUTE FUNCTION refuse_change('audit_entry is append-only');
 
 -- ---------------------------------------------------------------------------
--- 0003: sessions, as tower-sessions' SQLite store keeps them (expiry in Unix
--- seconds). PG: tower-sessions-sqlx-store's PostgresStore does not use this
--- table: it keeps "tower_sessions"."session" (id text, data bytea, expiry_date
--- timestamptz) and creates it with its own migrate(). This table is for a
--- store of our own that runs the SQLite store's SQL.
+-- 0003: sessions. PG: the table tower-sessions-sqlx-store's PostgresStore
+-- keeps (its migrate() would create it; here every table is created by one set
+-- of migrations), pointed at public.tower_sessions: the expiry is a
+-- TIMESTAMPTZ, where its SQLite store keeps Unix seconds.
 CREATE TABLE tower_sessions (
     id          TEXT COLLATE "C" PRIMARY KEY NOT NULL,
     data        BYTEA NOT NULL,
-    expiry_date BIGINT NOT NULL
+    expiry_date TIMESTAMPTZ NOT NULL
 );
 
 -- ---------------------------------------------------------------------------

@@ -9,6 +9,7 @@ pub mod photos;
 pub mod release;
 pub mod request_log;
 pub mod security;
+pub mod sessions;
 
 use std::sync::Arc;
 
@@ -25,7 +26,6 @@ use leptos::prelude::*;
 use leptos_axum::{generate_route_list, LeptosRoutes};
 use tower_sessions::cookie::SameSite;
 use tower_sessions::{Expiry, SessionManagerLayer};
-use tower_sessions_sqlx_store::SqliteStore;
 
 /// Leptos options for a built site at `site_root` (cargo-leptos names the files
 /// after the workspace's `[[workspace.metadata.leptos]] name`).
@@ -99,7 +99,7 @@ pub fn router(state: AppState) -> Router {
     let routes = route_list().to_vec();
     // No Max-Age or Expires: the cookie dies with the browser; the server ends the
     // session itself after the idle and absolute timeouts (app::auth::session).
-    let sessions = SessionManagerLayer::new(SqliteStore::new(state.store.sessions.clone()))
+    let sessions = SessionManagerLayer::new(sessions::Sessions::new(&state.store.sessions))
         .with_name("wells_session")
         .with_http_only(true)
         .with_same_site(SameSite::Strict)

@@ -31,6 +31,9 @@ async fn update_and_delete_of_audit_entries_are_refused_by_the_database() {
 
 #[tokio::test]
 async fn verify_passes_on_an_intact_log_and_names_the_entry_whose_byte_was_changed() {
+    if support::postgres::sqlite_only("database file, changed byte by byte") {
+        return;
+    }
     let app = TestApp::new().await;
     app.user("ada", &[Role::Admin]).await;
     app.user("mtamperson", &[Role::Officer]).await;
@@ -41,9 +44,7 @@ async fn verify_passes_on_an_intact_log_and_names_the_entry_whose_byte_was_chang
         .execute(&app.state.store.writer)
         .await
         .expect("checkpoint");
-    app.state.store.reader.close().await;
-    app.state.store.writer.close().await;
-    app.state.store.sessions.close().await;
+    app.state.store.close().await;
 
     let ok = verify(&path);
     assert!(

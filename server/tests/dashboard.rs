@@ -567,15 +567,16 @@ async fn seeding_is_deterministic_and_refuses_a_database_with_real_records() {
     let digest = |app: &TestApp| {
         let pool = app.state.store.reader.clone();
         async move {
-            sqlx::query_scalar::<_, String>(
-                "SELECT group_concat(x, '|') FROM (SELECT i.occurred_at || i.location_text || \
-                 (SELECT group_concat(s.outcome) FROM subject s WHERE s.incident_id = i.incident_id) || \
-                 COALESCE((SELECT group_concat(c.number) FROM citation c WHERE c.incident_id = i.incident_id), '') AS x \
-                 FROM incident i ORDER BY i.occurred_at, i.incident_id)",
+            let rows: Vec<(i64, String, String, String)> = sqlx::query_as(
+                "SELECT i.occurred_at, i.location_text, s.outcome, COALESCE(c.number, '') \
+                 FROM incident i JOIN subject s ON s.incident_id = i.incident_id \
+                 LEFT JOIN citation c ON c.subject_id = s.subject_id \
+                 ORDER BY i.occurred_at, i.incident_id, s.position, c.number",
             )
-            .fetch_one(&pool)
+            .fetch_all(&pool)
             .await
-            .expect("digest")
+            .expect("digest");
+            format!("{rows:?}")
         }
     };
     let a = seeded(300, 5).await;
@@ -674,17 +675,20 @@ async fn a_common_text_and_a_rare_one_each_find_exactly_what_a_plain_search_find
         (surname.as_str(), false),
         (number_part.as_str(), false),
     ] {
-        let expected: Vec<String> = sqlx::query_scalar(
-            "SELECT incident_id FROM incident i WHERE i.location_text LIKE '%' || $1 || '%' \
+        // LIKE as SQLite reads it: ASCII case folded (ILIKE on PostgreSQL).
+        let like = app.state.store.backend.like();
+        let plain = format!(
+            "SELECT incident_id FROM incident i WHERE i.location_text {like} '%' || $1 || '%' \
              OR EXISTS (SELECT 1 FROM subject s WHERE s.incident_id = i.incident_id AND s.withdrawn_at IS NULL \
-                        AND COALESCE(s.full_name, s.description) LIKE '%' || $1 || '%') \
-             OR EXISTS (SELECT 1 FROM citation c WHERE c.incident_id = i.incident_id AND c.number LIKE '%' || $1 || '%') \
-             ORDER BY occurred_at DESC, incident_id DESC",
-        )
-        .bind(text)
-        .fetch_all(pool)
-        .await
-        .expect("plain search");
+                        AND COALESCE(s.full_name, s.description) {like} '%' || $1 || '%') \
+             OR EXISTS (SELECT 1 FROM citation c WHERE c.incident_id = i.incident_id AND c.number {like} '%' || $1 || '%') \
+             ORDER BY occurred_at DESC, incident_id DESC"
+        );
+        let expected: Vec<String> = sqlx::query_scalar(&plain)
+            .bind(text)
+            .fetch_all(pool)
+            .await
+            .expect("plain search");
         assert!(!expected.is_empty(), "{text} is in the seed");
         if common {
             assert!(

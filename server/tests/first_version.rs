@@ -101,6 +101,9 @@ fn assert_same_as_printed(now: &Value, then: &Value, what: &str) {
 #[tokio::test]
 async fn the_first_versions_records_move_to_per_person_facts_without_a_change_to_what_was_decided()
 {
+    if support::postgres::sqlite_only("first-version database files") {
+        return;
+    }
     let dir = first_version_dir();
     let revisions_before = raw(
         dir.path(),
@@ -192,6 +195,9 @@ async fn the_first_versions_records_move_to_per_person_facts_without_a_change_to
 
 #[tokio::test]
 async fn every_first_version_report_and_citation_reads_prints_and_exports_as_it_did() {
+    if support::postgres::sqlite_only("first-version database files") {
+        return;
+    }
     let app = opened().await;
     let printed = printed();
     let chief = session(&app, CHIEF).await;
@@ -275,6 +281,9 @@ async fn every_first_version_report_and_citation_reads_prints_and_exports_as_it_
 
 #[tokio::test]
 async fn a_first_version_report_is_amended_under_todays_rules_and_prints_in_todays_words() {
+    if support::postgres::sqlite_only("first-version database files") {
+        return;
+    }
     let app = opened().await;
     let chief = session(&app, CHIEF).await;
     // The fixture's §52-1(A)(3) report, amended once already by the first version.
@@ -355,6 +364,9 @@ async fn a_first_version_report_is_amended_under_todays_rules_and_prints_in_toda
 /// waiting.
 #[tokio::test]
 async fn a_database_indexed_by_migration_14_searches_the_same_after_15() {
+    if support::postgres::sqlite_only("first-version database files") {
+        return;
+    }
     const LAST_OF_14: i64 = 20261204000014;
     let dir = first_version_dir();
     let url = format!("sqlite://{}", dir.path().join("wells.db").display());
@@ -419,6 +431,9 @@ async fn a_database_indexed_by_migration_14_searches_the_same_after_15() {
 /// a new install requires a second factor from the start.
 #[tokio::test]
 async fn the_upgrade_leaves_the_second_factor_optional_and_a_new_install_requires_it() {
+    if support::postgres::sqlite_only("first-version database files") {
+        return;
+    }
     let dir = first_version_dir();
     let store = app::store::Store::open(&dir.path().join("wells.db"))
         .await

@@ -4,6 +4,8 @@
 
 mod support;
 
+use app::store::db::Backend;
+
 use support::TestApp;
 
 /// What must not be typed outside the ordinance: the §52-4 and §52-12 amounts in
@@ -106,11 +108,19 @@ fn no_fine_amount_or_filing_day_count_is_written_outside_the_ordinance() {
 #[tokio::test]
 async fn the_live_schema_checks_no_fine_amount() {
     let app = TestApp::new().await;
-    let schema: Vec<(String,)> =
-        sqlx::query_as("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL")
-            .fetch_all(&app.state.store.reader)
-            .await
-            .expect("schema");
+    // Every CHECK, index and trigger as the database keeps it.
+    let schema: Vec<(String,)> = sqlx::query_as(match app.state.store.backend {
+        Backend::Sqlite => "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL",
+        Backend::Postgres => {
+            "SELECT pg_get_constraintdef(oid) FROM pg_constraint \
+             WHERE connamespace = 'public'::regnamespace \
+             UNION ALL SELECT prosrc FROM pg_proc WHERE pronamespace = 'public'::regnamespace \
+             UNION ALL SELECT indexdef FROM pg_indexes WHERE schemaname = 'public'"
+        }
+    })
+    .fetch_all(&app.state.store.reader)
+    .await
+    .expect("schema");
     for (sql,) in schema {
         assert!(!sql.contains("10000"), "{sql}");
     }

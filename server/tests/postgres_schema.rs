@@ -7,61 +7,28 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+mod support;
+
 use app::store::db::Pool;
 use app::store::{Store, POSTGRES_MIGRATOR};
+use support::postgres;
 
-/// A new, migrated database on the test server, dropped when done.
-struct Postgres {
-    admin: Pool,
-    name: String,
-    pool: Pool,
-}
-
-fn server_url(database: &str) -> Option<String> {
-    let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
-    let host = var("PGHOST")?;
-    let user = var("PGUSER").unwrap_or_else(|| "postgres".into());
-    let password = var("PGPASSWORD")
-        .map(|p| format!(":{p}"))
-        .unwrap_or_default();
-    let port = var("PGPORT").unwrap_or_else(|| "5432".into());
-    Some(format!(
-        "postgres://{user}{password}@{host}:{port}/{database}"
-    ))
-}
-
-impl Postgres {
-    /// `None` (the test says it did not run) when no server is named — outside
-    /// `make test`; under it (`CI` or `WELLS_REQUIRE_POSTGRES` set) that fails.
-    async fn new() -> Option<Postgres> {
-        sqlx::any::install_default_drivers();
-        let Some(url) = server_url("postgres") else {
-            assert!(
-                std::env::var_os("WELLS_REQUIRE_POSTGRES").is_none(),
-                "WELLS_REQUIRE_POSTGRES is set but no PGHOST names a server"
-            );
-            eprintln!("no PostgreSQL server named (PGHOST): not run");
-            return None;
-        };
-        let admin = Pool::connect(&url).await.expect("the test server answers");
-        let name = format!("wells_{}", uuid::Uuid::now_v7().simple());
-        sqlx::query(&format!("CREATE DATABASE {name}"))
-            .execute(&admin)
-            .await
-            .expect("create database");
-        let pool = Pool::connect(&server_url(&name).expect("url"))
-            .await
-            .expect("connect");
-        POSTGRES_MIGRATOR.run(&pool).await.expect("migrate");
-        Some(Postgres { admin, name, pool })
+/// A new database on the test server, migrated; `None` (the test says it did
+/// not run) when no server is named — outside `make test`; under it
+/// (`WELLS_REQUIRE_POSTGRES` set) that fails.
+async fn migrated() -> Option<(postgres::Database, Pool)> {
+    if postgres::url("postgres").is_none() {
+        assert!(
+            std::env::var_os("WELLS_REQUIRE_POSTGRES").is_none(),
+            "WELLS_REQUIRE_POSTGRES is set but no PGHOST names a server"
+        );
+        eprintln!("no PostgreSQL server named (PGHOST): not run");
+        return None;
     }
-
-    async fn drop(self) {
-        self.pool.close().await;
-        let _ = sqlx::query(&format!("DROP DATABASE {}", self.name))
-            .execute(&self.admin)
-            .await;
-    }
+    let database = postgres::Database::create().await;
+    let pool = Pool::connect(&database.url).await.expect("connect");
+    POSTGRES_MIGRATOR.run(&pool).await.expect("migrate");
+    Some((database, pool))
 }
 
 /// A table (or view) as both engines describe it: columns in order with their NOT NULL.
@@ -166,7 +133,7 @@ async fn postgres_objects(pool: &Pool) -> BTreeSet<(String, String)> {
 
 #[tokio::test]
 async fn postgres_migrations_build_the_schema_sqlites_build() {
-    let Some(pg) = Postgres::new().await else {
+    let Some((_database, pg)) = migrated().await else {
         return;
     };
     let dir = tempfile::tempdir().expect("dir");
@@ -176,7 +143,7 @@ async fn postgres_migrations_build_the_schema_sqlites_build() {
 
     let (lite, post) = (
         sqlite_tables(&sqlite.reader).await,
-        postgres_tables(&pg.pool).await,
+        postgres_tables(&pg).await,
     );
     assert_eq!(
         lite.keys().collect::<Vec<_>>(),
@@ -192,7 +159,7 @@ async fn postgres_migrations_build_the_schema_sqlites_build() {
     }
 
     let lite = sqlite_objects(&sqlite.reader).await;
-    let post = postgres_objects(&pg.pool).await;
+    let post = postgres_objects(&pg).await;
     // PostgreSQL alone: TRUNCATE skips row triggers, so each append-only table
     // also refuses it (SQLite has no TRUNCATE).
     let extra: BTreeSet<_> = post
@@ -211,12 +178,11 @@ async fn postgres_migrations_build_the_schema_sqlites_build() {
         [&("index".to_owned(), "register_text_trigram".to_owned())],
         "indexes and triggers SQLite lacks"
     );
-    pg.drop().await;
 }
 
 #[tokio::test]
 async fn postgres_refuses_changing_the_record_in_sqlites_words() {
-    let Some(pg) = Postgres::new().await else {
+    let Some((_database, pg)) = migrated().await else {
         return;
     };
     let dir = tempfile::tempdir().expect("dir");
@@ -226,7 +192,7 @@ async fn postgres_refuses_changing_the_record_in_sqlites_words() {
     let entry = "INSERT INTO audit_entry (seq, at, actor_id, actor_name, actor_roles, source, action, \
                  entity_type, entity_id, outcome, before_json, after_json, prev_hash, hash) \
                  VALUES (1, 0, NULL, NULL, '', NULL, 'test', 'test', NULL, 'success', NULL, NULL, $1, $2)";
-    for pool in [&sqlite.writer, &pg.pool] {
+    for pool in [&sqlite.writer, &pg] {
         sqlx::query(entry)
             .bind(app::store::audit::GENESIS)
             .bind("x".repeat(64))
@@ -239,7 +205,7 @@ async fn postgres_refuses_changing_the_record_in_sqlites_words() {
         "DELETE FROM audit_entry",
     ] {
         let lite = sqlx::query(change).execute(&sqlite.writer).await;
-        let post = sqlx::query(change).execute(&pg.pool).await;
+        let post = sqlx::query(change).execute(&pg).await;
         let said = |r: Result<_, sqlx::Error>| match r {
             Err(sqlx::Error::Database(e)) => e.message().to_owned(),
             other => panic!("{change}: not refused: {other:?}"),
@@ -247,7 +213,6 @@ async fn postgres_refuses_changing_the_record_in_sqlites_words() {
         let (lite, post) = (said(lite), said(post));
         assert_eq!(lite, post, "{change}: the same words");
     }
-    let truncate = sqlx::query("TRUNCATE audit_entry").execute(&pg.pool).await;
+    let truncate = sqlx::query("TRUNCATE audit_entry").execute(&pg).await;
     assert!(truncate.is_err(), "TRUNCATE is refused too");
-    pg.drop().await;
 }

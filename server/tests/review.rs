@@ -514,7 +514,7 @@ async fn the_register_finds_by_number_name_and_place_and_pages_without_repeats()
     let writer = &d.app.state.store.writer;
     sqlx::query(
         "INSERT INTO register_pending (entry, text, incident_id) \
-         SELECT rowid, text, incident_id FROM register_text WHERE register_text MATCH '\"Blake\"'",
+         SELECT rowid, text, incident_id FROM register_text WHERE text LIKE '%Blake%'",
     )
     .execute(writer)
     .await

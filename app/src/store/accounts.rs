@@ -208,7 +208,7 @@ async fn replace_roles(conn: &mut Conn, user_id: Uuid, roles: &[Role]) -> Result
         .execute(&mut *conn)
         .await?;
     for role in roles {
-        sqlx::query("INSERT OR IGNORE INTO user_role (user_id, role) VALUES ($1, $2)")
+        sqlx::query("INSERT INTO user_role (user_id, role) VALUES ($1, $2) ON CONFLICT DO NOTHING")
             .bind(user_id.to_string())
             .bind(role.code())
             .execute(&mut *conn)

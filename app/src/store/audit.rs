@@ -6,7 +6,7 @@
 //! database triggers refuse UPDATE and DELETE, and [`verify`] detects any edit made
 //! around them (a byte changed in the file, a row removed).
 
-use crate::store::db::{Conn, Pool, Sql};
+use crate::store::db::{Backend, Conn, Pool, Sql};
 use serde::Serialize;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -296,6 +296,7 @@ pub async fn append_all(
         entries.push(entry);
     }
     let mut insert = Sql::new(
+        Backend::of(conn),
         "INSERT INTO audit_entry (seq, at, actor_id, actor_name, actor_roles, source, action, \
          entity_type, entity_id, outcome, before_json, after_json, prev_hash, hash) ",
     );
@@ -408,6 +409,7 @@ pub async fn verify(pool: &Pool) -> Result<Result<Verified, ChainBreak>, sqlx::E
 /// One page of the log, newest first, filtered.
 pub async fn list(pool: &Pool, query: &AuditQuery) -> Result<AuditPage, AppError> {
     let mut q = Sql::new(
+        Backend::of_pool(pool),
         "SELECT seq, at, actor_id, actor_name, actor_roles, source, action, entity_type, \
          entity_id, outcome, before_json, after_json, prev_hash, hash FROM audit_entry WHERE 1 = 1",
     );
@@ -422,7 +424,7 @@ pub async fn list(pool: &Pool, query: &AuditQuery) -> Result<AuditPage, AppError
             .replace('\\', "\\\\")
             .replace('%', "\\%")
             .replace('_', "\\_");
-        q.push(" AND action LIKE ")
+        q.push(format!(" AND action {} ", q.backend().like()))
             .push_bind(format!("{escaped}%"))
             .push(" ESCAPE '\\'");
     }

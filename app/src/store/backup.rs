@@ -44,9 +44,12 @@ pub async fn backup(store: &Store, target: &Path) -> Result<Checked, Refusal> {
         .ok_or_else(|| "the backup path must be valid UTF-8".to_owned())?;
     // A read connection would do, but `query_only` forbids VACUUM INTO's write of
     // the new file; the session pool is a plain connection outside the writer.
+    let crate::store::SessionPool::Sqlite(sessions) = &store.sessions else {
+        return Err("a PostgreSQL database is backed up with pg_dump (README)".to_owned());
+    };
     sqlx::query("VACUUM INTO ?")
         .bind(name)
-        .execute(&store.sessions)
+        .execute(sessions)
         .await
         .map_err(|e| format!("snapshot failed: {e}"))?;
     check(target).await

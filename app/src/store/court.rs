@@ -3,7 +3,7 @@
 //! `store::review`) and dispositions. Every change is one write transaction with
 //! its audit entry.
 
-use crate::store::db::{Conn, Pool, Sql};
+use crate::store::db::{Backend, Conn, Pool, Sql};
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
@@ -37,15 +37,19 @@ pub struct Clerk<'a> {
 /// (binds: the limit). The page is chosen from `citation` alone by its status
 /// index, then each citation's person and officer are looked up by key, whatever
 /// SQLite's statistics say (issue #22).
-pub fn filing_queue_sql() -> String {
+pub fn filing_queue_sql(backend: Backend) -> String {
+    let (status, join) = (
+        backend.indexed_by("citation_status"),
+        backend.join_in_order(),
+    );
     format!(
         "SELECT c.number, c.offence, c.issued_at, s.identified, s.full_name, s.description, \
          u.full_name, u.badge_number, {AMENDED_SINCE_EXPORT} \
-         FROM (SELECT c.citation_id FROM citation c INDEXED BY citation_status \
+         FROM (SELECT c.citation_id FROM citation c{status} \
                WHERE c.status = 'approved' ORDER BY c.issued_at, c.number LIMIT $1) AS page \
-         CROSS JOIN citation c ON c.citation_id = page.citation_id \
-         CROSS JOIN subject s ON s.subject_id = c.subject_id \
-         CROSS JOIN app_user u ON u.user_id = c.issued_by \
+         {join} citation c ON c.citation_id = page.citation_id \
+         {join} subject s ON s.subject_id = c.subject_id \
+         {join} app_user u ON u.user_id = c.issued_by \
          ORDER BY c.issued_at, c.number"
     )
 }
@@ -68,7 +72,7 @@ pub async fn filing_queue(
         Option<String>,
         i64,
     );
-    let rows: Vec<Row> = sqlx::query_as(&filing_queue_sql())
+    let rows: Vec<Row> = sqlx::query_as(&filing_queue_sql(Backend::of_pool(pool)))
         .bind(MAX_BATCH as i64)
         .fetch_all(pool)
         .await?;
@@ -298,23 +302,29 @@ pub async fn export(
         .collect();
     let json = |list: &[&str]| serde_json::to_string(list).map_err(|_| AppError::Internal);
     let numbers_json = json(&numbers)?;
-    sqlx::query(
+    let backend = store.backend;
+    let insert = format!(
         "INSERT INTO export_item (batch_id, number, amended) \
-         SELECT $1, value, value IN (SELECT value FROM json_each($3)) FROM json_each($2)",
-    )
-    .bind(batch_id.to_string())
-    .bind(&numbers_json)
-    .bind(json(&amended)?)
-    .execute(&mut *tx)
-    .await?;
-    sqlx::query(
-        "INSERT INTO citation_export (number, last_exported_at) SELECT value, $1 FROM json_each($2) WHERE 1 \
+         SELECT $1, value, CASE WHEN value IN (SELECT value FROM {}) THEN 1 ELSE 0 END FROM {}",
+        backend.json_rows("$3"),
+        backend.json_rows("$2")
+    );
+    sqlx::query(&insert)
+        .bind(batch_id.to_string())
+        .bind(&numbers_json)
+        .bind(json(&amended)?)
+        .execute(&mut *tx)
+        .await?;
+    let upsert = format!(
+        "INSERT INTO citation_export (number, last_exported_at) SELECT value, $1 FROM {} WHERE 1 = 1 \
          ON CONFLICT (number) DO UPDATE SET last_exported_at = excluded.last_exported_at",
-    )
-    .bind(clerk.now.0)
-    .bind(&numbers_json)
-    .execute(&mut *tx)
-    .await?;
+        backend.json_rows("$2")
+    );
+    sqlx::query(&upsert)
+        .bind(clerk.now.0)
+        .bind(&numbers_json)
+        .execute(&mut *tx)
+        .await?;
     let event = Event::new("court.export", AuditOutcome::Success)
         .by(Some(clerk.actor), clerk.source)
         .on("export_batch", batch_id)
@@ -351,15 +361,15 @@ pub async fn recent_exports(
         sha256: String,
         file: Option<String>,
     }
-    let rows: Vec<Row> = sqlx::query_as(
+    let sql = format!(
         "SELECT b.batch_id, b.format, b.created_at, u.full_name, b.citations, b.sha256, \
-         (SELECT json_extract(a.after_json, '$.file') FROM audit_entry a \
+         (SELECT {} FROM audit_entry a \
           WHERE a.action = 'court.export' AND a.entity_id = b.batch_id) AS file \
          FROM export_batch b JOIN app_user u ON u.user_id = b.created_by \
          ORDER BY b.created_at DESC, b.batch_id DESC LIMIT 10",
-    )
-    .fetch_all(pool)
-    .await?;
+        Backend::of_pool(pool).json_member("a.after_json", "file")
+    );
+    let rows: Vec<Row> = sqlx::query_as(&sql).fetch_all(pool).await?;
     Ok(rows
         .into_iter()
         .map(|r| crate::model::court::ExportBatchView {
@@ -615,7 +625,7 @@ pub async fn register(
     zone: &TownZone,
     filter: &CourtFilter,
 ) -> Result<Vec<CourtRow>, AppError> {
-    let mut q = Sql::new(COURT_ROW);
+    let mut q = Sql::new(Backend::of_pool(pool), COURT_ROW);
     q.push(" WHERE ");
     q.push(AT_COURT);
     if let Some(status) = filter.status {

@@ -19,7 +19,7 @@
 //! the audit chain and the gapless citation numbers (§52-4, DESIGN §3) are appended
 //! exactly as before; a write rolled back takes its citation numbers back with it.
 
-use crate::store::db::{Conn, Pool};
+use crate::store::db::{Backend, Conn, Pool};
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::pin::Pin;
@@ -88,7 +88,7 @@ impl std::fmt::Debug for GroupCommit {
 impl GroupCommit {
     /// Starts the writer task on `writer` (a pool of one connection, shared with
     /// the store's other, ungrouped, write transactions).
-    pub fn start(writer: Pool) -> GroupCommit {
+    pub fn start(writer: Pool, backend: Backend) -> GroupCommit {
         let (jobs, queue) = mpsc::channel(QUEUE);
         let tally = Arc::new(Tally::default());
         let counted = tally.clone();
@@ -103,7 +103,7 @@ impl GroupCommit {
                     .enable_all()
                     .build()
                 {
-                    Ok(runtime) => runtime.block_on(run(writer, queue, counted)),
+                    Ok(runtime) => runtime.block_on(run(writer, backend, queue, counted)),
                     Err(error) => {
                         tracing::error!(%error, "the group-commit writer could not start")
                     }
@@ -168,22 +168,22 @@ impl GroupCommit {
     }
 }
 
-async fn run(writer: Pool, mut queue: mpsc::Receiver<Job>, tally: Arc<Tally>) {
+async fn run(writer: Pool, backend: Backend, mut queue: mpsc::Receiver<Job>, tally: Arc<Tally>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
         tally.commits.fetch_add(1, Ordering::Relaxed);
         tally
             .writes
             .fetch_add(batch.len() as u64, Ordering::Relaxed);
-        commit(&writer, std::mem::take(&mut batch)).await;
+        commit(&writer, backend, std::mem::take(&mut batch)).await;
     }
 }
 
 /// One transaction for the whole batch. A write that fails is answered and
 /// left out, and the rest run again in a new transaction.
-async fn commit(writer: &Pool, mut batch: Vec<Job>) {
+async fn commit(writer: &Pool, backend: Backend, mut batch: Vec<Job>) {
     while !batch.is_empty() {
-        match attempt(writer, &mut batch).await {
+        match attempt(writer, backend, &mut batch).await {
             Ok(None) => {
                 for job in batch.drain(..) {
                     (job.settle)(Ok(()));
@@ -206,8 +206,12 @@ async fn commit(writer: &Pool, mut batch: Vec<Job>) {
 
 /// Runs every write of `batch` in one transaction and commits it, or stops at
 /// the first write that fails, rolls back, and names it.
-async fn attempt(writer: &Pool, batch: &mut [Job]) -> Result<Option<usize>, sqlx::Error> {
-    let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
+async fn attempt(
+    writer: &Pool,
+    backend: Backend,
+    batch: &mut [Job],
+) -> Result<Option<usize>, sqlx::Error> {
+    let mut tx = crate::store::db::begin_write(writer, backend).await?;
     let mut head = None;
     for (i, job) in batch.iter_mut().enumerate() {
         let stands = AssertUnwindSafe((job.attempt)(Batch {

@@ -1,7 +1,7 @@
 //! Incidents, their persons and citations: storing a submitted report (once, however
 //! often it is sent), the officer's list, and the printed citation.
 
-use crate::store::db::{Conn, Pool, Sql};
+use crate::store::db::{Backend, Conn, OptionalReal, Pool, Sql};
 use std::sync::Arc;
 
 use serde::Deserialize;
@@ -335,9 +335,9 @@ pub(crate) async fn write_version(conn: &mut Conn, v: Version<'_>) -> Result<boo
     .bind(report.occurred_at.0)
     .bind(report.location.text.trim())
     .bind(report.location.place.code())
-    .bind(gps.map(|g| g.latitude))
-    .bind(gps.map(|g| g.longitude))
-    .bind(gps.map(|g| g.accuracy_m))
+    .bind(OptionalReal(gps.map(|g| g.latitude)))
+    .bind(OptionalReal(gps.map(|g| g.longitude)))
+    .bind(OptionalReal(gps.map(|g| g.accuracy_m)))
     .bind(report.protected_activity().code())
     .bind(&report.narrative)
     .bind(&report_json)
@@ -582,13 +582,29 @@ pub(crate) async fn write_subject(
         .execute(&mut *conn)
         .await?;
     if !subject.charges.is_empty() {
-        let mut insert = Sql::new("INSERT INTO charge (subject_id, offence) ");
+        let mut insert = Sql::new(
+            Backend::of(conn),
+            "INSERT INTO charge (subject_id, offence) ",
+        );
         insert.push_values(&subject.charges, |mut row, c| {
             row.push_bind(&sid).push_bind(c.offence.code());
         });
         insert.build()?.execute(&mut *conn).await?;
     }
     Ok(())
+}
+
+/// A citation's number in SQL, from the year and sequence expressions:
+/// `citation_number`'s form, WPD-YYYY-NNNNNN.
+fn citation_number_sql(backend: Backend, year: &str, seq: &str) -> String {
+    match backend {
+        Backend::Sqlite => format!("printf('WPD-%04d-%06d', {year}, {seq})"),
+        Backend::Postgres => format!(
+            "'WPD-' || {} || '-' || {}",
+            backend.zero_padded(year, 4),
+            backend.zero_padded(seq, 6)
+        ),
+    }
 }
 
 pub(crate) async fn issue_citation(
@@ -612,22 +628,24 @@ pub(crate) async fn issue_citation(
     // phone's block, taken in the same statement that stores the citation (and
     // so in the issuing transaction): the numbers of a year are 1…n with no
     // gap, since a rolled-back issue takes its number back and nothing is ever
-    // deleted (DESIGN §3; `store::numbers` accounts for blocks). `printf` writes
-    // `citation_number`'s form; a test holds the two together.
+    // deleted (DESIGN §3; `store::numbers` accounts for blocks).
+    // `citation_number_sql` writes `citation_number`'s form; a test holds the two
+    // together.
     // The officer's signature (issue #20): a number from the phone's block keeps
     // the signature the block was reserved with, which the phone's copy printed.
     let number: String = sqlx::query_scalar(&format!(
         "INSERT INTO citation (citation_id, number, year, seq, incident_id, subject_id, offence, fine_cents, \
          arrest, court_name, court_address, appearance_date, issued_at, issued_by, status, updated_at, \
          officer_signature_id) \
-         SELECT $1, printf('WPD-%04d-%06d', $2, next.seq), $2, next.seq, $3, $4, $5, $6, $7, $8, $9, $10, $11, \
+         SELECT $1, {}, $2, next.seq, $3, $4, $5, $6, $7, $8, $9, $10, $11, \
          $12, 'issued', $11, \
          CASE WHEN $13 IS NULL THEN ({}) ELSE (SELECT b.officer_signature_id FROM number_block b \
            WHERE b.officer_id = $12 AND b.year = $2 AND $13 BETWEEN b.first_seq AND b.last_seq) END \
          FROM (SELECT COALESCE($13, {}) AS seq) AS next \
          RETURNING number",
-        crate::store::signatures::in_force_id("?12", "?11"),
-        crate::store::numbers::NEXT_SEQ
+        citation_number_sql(Backend::of(conn), "$2", "next.seq"),
+        crate::store::signatures::in_force_id("$12", "$11"),
+        crate::store::numbers::next_seq(Backend::of(conn))
     ))
     .bind(Uuid::now_v7().to_string())
     .bind(i64::from(year))
@@ -734,10 +752,13 @@ pub(crate) async fn receipt(conn: &mut Conn, incident_id: Uuid) -> Result<Receip
 /// "My reports": an officer's incidents, newest submitted first, walking
 /// `incident_officer` whatever SQLite's statistics say (issue #22). Binds: officer
 /// id, submitted before, limit.
-pub const MINE_SQL: &str =
-    "SELECT incident_id, occurred_at, location_text, status, return_reason FROM incident \
-     INDEXED BY incident_officer WHERE officer_id = $1 AND submitted_at < $2 \
-     ORDER BY submitted_at DESC LIMIT $3";
+pub fn mine_sql(backend: Backend) -> String {
+    format!(
+        "SELECT incident_id, occurred_at, location_text, status, return_reason FROM incident{} \
+         WHERE officer_id = $1 AND submitted_at < $2 ORDER BY submitted_at DESC LIMIT $3",
+        backend.indexed_by("incident_officer")
+    )
+}
 
 /// The officer's own reports, newest first; `before` pages back in time.
 pub async fn mine(
@@ -748,12 +769,13 @@ pub async fn mine(
     limit: i64,
 ) -> Result<Vec<ReportSummary>, AppError> {
     let mut conn = pool.acquire().await?;
-    let rows: Vec<(String, i64, String, String, Option<String>)> = sqlx::query_as(MINE_SQL)
-        .bind(officer.user_id.to_string())
-        .bind(before.map_or(i64::MAX, |b| b.0))
-        .bind(limit.clamp(1, 200))
-        .fetch_all(&mut *conn)
-        .await?;
+    let rows: Vec<(String, i64, String, String, Option<String>)> =
+        sqlx::query_as(&mine_sql(Backend::of(&conn)))
+            .bind(officer.user_id.to_string())
+            .bind(before.map_or(i64::MAX, |b| b.0))
+            .bind(limit.clamp(1, 200))
+            .fetch_all(&mut *conn)
+            .await?;
     let mut out = Vec::with_capacity(rows.len());
     for (id, occurred, location, status, return_reason) in rows {
         let subjects: Vec<(i64, Option<String>, Option<String>, String)> = sqlx::query_as(
@@ -859,7 +881,8 @@ pub async fn citation_documents(
 ) -> Result<Vec<CitationDocument>, AppError> {
     let wanted = serde_json::to_string(numbers).map_err(|_| AppError::Internal)?;
     let rows: Vec<CitationRow> = sqlx::query_as(&format!(
-        "{DOCUMENT_SELECT} WHERE c.number IN (SELECT value FROM json_each($1))"
+        "{DOCUMENT_SELECT} WHERE c.number IN (SELECT value FROM {})",
+        Backend::of_pool(pool).json_rows("$1")
     ))
     .bind(wanted)
     .fetch_all(pool)
@@ -908,15 +931,19 @@ struct CourtLineRow {
 /// Each row is one JSON array, not 22 columns: sqlx copies every column of
 /// every row on SQLite's thread and hands it over, and for 100 000 citations
 /// that per-column copying cost more than SQLite's own reading.
-fn court_line_select() -> String {
-    format!(
-        "SELECT json_array(c.number, c.status, c.issued_at, c.issued_by, c.offence, c.fine_cents, c.arrest, c.court_name, \
+fn court_line_select(backend: Backend) -> String {
+    let columns = format!(
+        "c.number, c.status, c.issued_at, c.issued_by, c.offence, c.fine_cents, c.arrest, c.court_name, \
          c.court_address, c.appearance_date, u.full_name, u.badge_number, \
          s.identified, s.full_name, s.date_of_birth, s.address, s.id_type, s.id_number, s.description, \
-         i.occurred_at, i.location_text, i.place_type, {}) \
+         i.occurred_at, i.location_text, i.place_type, {}",
+        crate::store::court::AMENDED_SINCE_EXPORT
+    );
+    format!(
+        "SELECT {} \
          FROM citation c JOIN app_user u ON u.user_id = c.issued_by JOIN incident i USING (incident_id) \
          JOIN subject s ON s.subject_id = c.subject_id",
-        crate::store::court::AMENDED_SINCE_EXPORT
+        backend.json_array(&columns)
     )
 }
 
@@ -933,8 +960,9 @@ pub async fn court_lines(
 ) -> Result<Vec<crate::model::court::ExportedCitation>, AppError> {
     let wanted = serde_json::to_string(numbers).map_err(|_| AppError::Internal)?;
     let rows: Vec<String> = sqlx::query_scalar(&format!(
-        "{} WHERE c.number IN (SELECT value FROM json_each($1))",
-        court_line_select()
+        "{} WHERE c.number IN (SELECT value FROM {})",
+        court_line_select(Backend::of_pool(pool)),
+        Backend::of_pool(pool).json_rows("$1")
     ))
     .bind(wanted)
     .fetch_all(pool)
@@ -968,7 +996,7 @@ pub async fn court_lines_issued(
     use futures_util::TryStreamExt;
     let sql = format!(
         "{} WHERE {} AND c.issued_at >= $1 AND c.issued_at < $2 ORDER BY c.year, c.seq",
-        court_line_select(),
+        court_line_select(Backend::of_pool(pool)),
         crate::store::court::AT_COURT
     );
     let mut rows = sqlx::query_scalar::<_, String>(&sql)

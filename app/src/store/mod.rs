@@ -98,6 +98,20 @@ pub(crate) fn sqlite_url(path: &Path, params: &str) -> String {
     format!("sqlite://{name}?{params}")
 }
 
+/// The connections tower-sessions' store for the engine takes (its SQLite and
+/// PostgreSQL stores use sqlx's own drivers, not `Any`).
+#[derive(Clone, Debug)]
+pub enum SessionPool {
+    Sqlite(sqlx::SqlitePool),
+    Postgres(sqlx::PgPool),
+}
+
+/// Whether `address` names a PostgreSQL server (`postgres://…`) rather than a
+/// SQLite file.
+pub fn is_postgres(address: &str) -> bool {
+    address.starts_with("postgres://") || address.starts_with("postgresql://")
+}
+
 /// Handles to the database. Cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -109,7 +123,7 @@ pub struct Store {
     pub writer: Pool,
     /// The session store's own connections: every signed-in request reads its
     /// session, and that must not queue behind a citation being written.
-    pub sessions: sqlx::SqlitePool,
+    pub sessions: SessionPool,
     /// The writes officers make at the same moment (submissions), committed
     /// together on `writer` (see `group_commit`).
     pub group: group_commit::GroupCommit,
@@ -170,17 +184,60 @@ impl Store {
         Ok(Store {
             backend: Backend::Sqlite,
             reader,
-            group: group_commit::GroupCommit::start(writer.clone()),
+            group: group_commit::GroupCommit::start(writer.clone(), Backend::Sqlite),
             writer,
-            sessions,
+            sessions: SessionPool::Sqlite(sessions),
         })
     }
 
-    /// A write transaction that takes SQLite's write lock at once (`BEGIN
-    /// IMMEDIATE`), so a transaction that reads before it writes cannot fail
-    /// half-way because another process (the CLI, a backup) wrote in between.
+    /// Connects to a PostgreSQL database (`postgres://user:password@host/db`),
+    /// which must exist, and migrates it (issue #21). Several app servers may
+    /// share it: their writes take turns through one lock (`db::begin_write`).
+    pub async fn open_postgres(url: &str) -> Result<Store, sqlx::Error> {
+        sqlx::any::install_default_drivers();
+        let pool = || AnyPoolOptions::new().max_connections(8);
+        let writer = pool().connect(url).await?;
+        // Two servers starting at once must not migrate at once: sqlx's migrator
+        // takes PostgreSQL's advisory lock for that itself.
+        POSTGRES_MIGRATOR.run(&writer).await?;
+        let reader = pool().connect(url).await?;
+        let sessions = sqlx::postgres::PgPoolOptions::new()
+            .max_connections(4)
+            .connect(url)
+            .await?;
+        Ok(Store {
+            backend: Backend::Postgres,
+            reader,
+            group: group_commit::GroupCommit::start(writer.clone(), Backend::Postgres),
+            writer,
+            sessions: SessionPool::Postgres(sessions),
+        })
+    }
+
+    /// Opens the database `address` names: a PostgreSQL server (`postgres://…`)
+    /// or else a SQLite file.
+    pub async fn connect(address: &str) -> Result<Store, sqlx::Error> {
+        if is_postgres(address) {
+            Store::open_postgres(address).await
+        } else {
+            Store::open(Path::new(address)).await
+        }
+    }
+
+    /// Closes every connection (a test that reopens the database, a clean exit).
+    pub async fn close(&self) {
+        self.reader.close().await;
+        self.writer.close().await;
+        match &self.sessions {
+            SessionPool::Sqlite(pool) => pool.close().await,
+            SessionPool::Postgres(pool) => pool.close().await,
+        }
+    }
+
+    /// A write transaction holding the store's one write lock from its start
+    /// (`db::begin_write`).
     pub async fn begin_write(&self) -> Result<Tx, sqlx::Error> {
-        self.writer.begin_with("BEGIN IMMEDIATE").await
+        db::begin_write(&self.writer, self.backend).await
     }
 
     /// Keeps SQLite's statistics current while the server runs: `PRAGMA optimize`
@@ -188,6 +245,10 @@ impl Store {
     /// The hot queries do not depend on them (their plans name their indexes,
     /// issue #22), but every other query is planned with them.
     pub fn keep_statistics(&self) {
+        // PostgreSQL's autovacuum keeps its own statistics.
+        if self.backend == Backend::Postgres {
+            return;
+        }
         let writer = self.writer.clone();
         tokio::spawn(async move {
             let mut every = tokio::time::interval(OPTIMIZE_EVERY);

@@ -10,7 +10,7 @@
 //! out for a report the server refused), or `returned` (never handed out) —
 //! the database refuses a number that would be two of these (migration 0016).
 
-use crate::store::db::{Conn, Pool};
+use crate::store::db::{Backend, Conn, Pool};
 use sqlx::FromRow;
 use uuid::Uuid;
 
@@ -30,9 +30,13 @@ use crate::town_time::TownZone;
 
 /// The next number of `year` in SQL: after every citation and every block of
 /// the year. Bind: the year. Both maxima read the end of an index.
-pub(crate) const NEXT_SEQ: &str =
-    "(SELECT MAX(COALESCE((SELECT MAX(seq) FROM citation WHERE year = $2), 0), \
-     COALESCE((SELECT MAX(last_seq) FROM number_block WHERE year = $2), 0)) + 1)";
+pub(crate) fn next_seq(backend: Backend) -> String {
+    format!(
+        "(SELECT {}(COALESCE((SELECT MAX(seq) FROM citation WHERE year = $2), 0), \
+         COALESCE((SELECT MAX(last_seq) FROM number_block WHERE year = $2), 0)) + 1)",
+        backend.greatest()
+    )
+}
 
 /// Why no block was reserved.
 #[derive(Debug)]
@@ -78,9 +82,10 @@ pub async fn reserve(store: &Store, issuing: Issuing<'_>) -> Result<NumberBlock,
     let (first_seq, last_seq): (i64, i64) = sqlx::query_as(&format!(
         "INSERT INTO number_block (block_id, year, first_seq, last_seq, officer_id, reserved_at, use_until, \
          officer_signature_id) \
-         SELECT $1, $2, next.seq, next.seq + $3 - 1, $4, $5, $6, ({}) FROM (SELECT {NEXT_SEQ} AS seq) AS next \
+         SELECT $1, $2, next.seq, next.seq + $3 - 1, $4, $5, $6, ({}) FROM (SELECT {} AS seq) AS next \
          RETURNING first_seq, last_seq",
-        crate::store::signatures::in_force_id("?4", "?5")
+        crate::store::signatures::in_force_id("$4", "$5"),
+        next_seq(Backend::of(&tx))
     ))
     .bind(block_id.to_string())
     .bind(i64::from(year))
@@ -182,7 +187,8 @@ pub async fn expire(store: &Store, now: Moment) -> Result<usize, AppError> {
 
 async fn expire_in(conn: &mut Conn, now: Moment) -> Result<Vec<Event>, AppError> {
     let stale: Vec<BlockRow> = sqlx::query_as(&format!(
-        "{BLOCK_SELECT} INDEXED BY number_block_unsettled WHERE settled_at IS NULL AND use_until <= $1"
+        "{BLOCK_SELECT}{} WHERE settled_at IS NULL AND use_until <= $1",
+        Backend::of(conn).indexed_by("number_block_unsettled")
     ))
     .bind(now.0 - EXPIRE_AFTER_MS)
     .fetch_all(&mut *conn)

@@ -2,7 +2,7 @@
 //! keyset-paginated so page 1 000 is as fast as page 1) and the full report with
 //! its history.
 
-use crate::store::db::{Conn, Pool, Sql};
+use crate::store::db::{Backend, Conn, Pool, Sql};
 use uuid::Uuid;
 
 use crate::auth::Actor;
@@ -22,10 +22,10 @@ use crate::town_time::TownZone;
 /// The GPS grid cell of an incident's fix, in SQL: the same arithmetic as
 /// `GpsCell::of` (the offsets keep both indexes positive, so the cast truncates
 /// like `floor`, as Rust's `as` does).
-pub fn cell_sql() -> (String, String) {
+pub fn cell_sql(backend: Backend) -> (String, String) {
     (
-        format!("CAST((i.gps_lat + 90.0) * {CELLS_PER_DEGREE:?} AS INTEGER)"),
-        format!("CAST((i.gps_lon + 180.0) * {CELLS_PER_DEGREE:?} AS INTEGER)"),
+        backend.truncated(&format!("(i.gps_lat + 90.0) * {CELLS_PER_DEGREE:?}")),
+        backend.truncated(&format!("(i.gps_lon + 180.0) * {CELLS_PER_DEGREE:?}")),
     )
 }
 
@@ -85,13 +85,21 @@ fn push_filter(q: &mut Sql<'_>, filter: &ReportFilter, zone: &TownZone, search: 
         if let Some(start) = zone.start_of_day(&from) {
             q.push(" AND i.occurred_at >= ").push_bind(start.0);
         }
-        q.push(" AND +i.local_date >= ").push_bind(from);
+        q.push(format!(
+            " AND {} >= ",
+            q.backend().unindexed("i.local_date")
+        ))
+        .push_bind(from);
     }
     if let Some(to) = filter.to.clone().filter(|t| !t.is_empty()) {
         if let Some(end) = zone.start_of_next_day(&to) {
             q.push(" AND i.occurred_at < ").push_bind(end.0);
         }
-        q.push(" AND +i.local_date <= ").push_bind(to);
+        q.push(format!(
+            " AND {} <= ",
+            q.backend().unindexed("i.local_date")
+        ))
+        .push_bind(to);
     }
     if let Some(caution) = filter.caution {
         // The literal (a fixed code, never input) and this exact expression are
@@ -116,7 +124,7 @@ fn push_filter(q: &mut Sql<'_>, filter: &ReportFilter, zone: &TownZone, search: 
             .push(" COLLATE NOCASE");
     }
     if let Some(cell) = filter.cell {
-        let (lat, lon) = cell_sql();
+        let (lat, lon) = cell_sql(q.backend());
         q.push(format!(" AND {lat} = "))
             .push_bind(cell.lat_index)
             .push(format!(" AND {lon} = "))
@@ -178,25 +186,26 @@ fn push_filter(q: &mut Sql<'_>, filter: &ReportFilter, zone: &TownZone, search: 
                 .push(")");
         }
         TextSearch::Page(ids) => {
-            q.push(" AND i.incident_id IN (SELECT value FROM json_each(")
-                .push_bind(ids_json(ids))
-                .push("))");
+            q.push(" AND i.incident_id IN (SELECT value FROM ")
+                .push_json_rows(ids_json(ids))
+                .push(")");
         }
         TextSearch::Part => {
             // Any part of a name, a description, the place or a number, checked
             // as the rows pass (LIKE folds ASCII case, as the index does).
             let pattern = format!("%{}%", like_escaped(text));
-            q.push(" AND (i.location_text LIKE ")
+            let like = q.backend().like();
+            q.push(format!(" AND (i.location_text {like} "))
                 .push_bind(pattern.clone())
-                .push(
+                .push(format!(
                     " ESCAPE '\\' OR EXISTS (SELECT 1 FROM subject t WHERE t.incident_id = i.incident_id \
-                     AND t.withdrawn_at IS NULL AND COALESCE(t.full_name, t.description) LIKE ",
-                )
+                     AND t.withdrawn_at IS NULL AND COALESCE(t.full_name, t.description) {like} "
+                ))
                 .push_bind(pattern.clone())
-                .push(
+                .push(format!(
                     " ESCAPE '\\') OR EXISTS (SELECT 1 FROM citation n WHERE n.incident_id = i.incident_id \
-                     AND n.number LIKE ",
-                )
+                     AND n.number {like} "
+                ))
                 .push_bind(pattern)
                 .push(" ESCAPE '\\'))");
         }
@@ -260,10 +269,20 @@ const PAGE_COLUMNS: &str =
     "SELECT i.incident_id, i.revision, i.status, i.occurred_at, i.submitted_at, \
      i.location_text, i.cautions, u.full_name AS officer_name, u.badge_number AS officer_badge \
      FROM (";
-const PAGE_ROWS_BEFORE: &str = "SELECT i.incident_id FROM incident i INDEXED BY ";
-const PAGE_ROWS_AFTER: &str =
-    ") AS page CROSS JOIN incident i ON i.incident_id = page.incident_id \
-     CROSS JOIN app_user u ON u.user_id = i.officer_id";
+fn page_rows_before(backend: Backend, index: &str) -> String {
+    format!(
+        "SELECT i.incident_id FROM incident i{}",
+        backend.indexed_by(index)
+    )
+}
+
+fn page_rows_after(backend: Backend) -> String {
+    let join = backend.join_in_order();
+    format!(
+        ") AS page {join} incident i ON i.incident_id = page.incident_id \
+         {join} app_user u ON u.user_id = i.officer_id"
+    )
+}
 
 /// The index a register page walks, newest first: the narrowest one whose order
 /// is the register's (occurrence time, then id) under the filter's equalities.
@@ -317,15 +336,17 @@ async fn subject_lines(
         Option<String>,
         Option<String>,
     );
-    let rows: Vec<LineRow> = sqlx::query_as(
+    let sql = format!(
         "SELECT s.subject_id, s.identified, s.full_name, s.description, s.outcome, \
-         (SELECT group_concat(ch.offence, ' ') FROM charge ch WHERE ch.subject_id = s.subject_id), \
+         (SELECT {} FROM charge ch WHERE ch.subject_id = s.subject_id), \
          s.date_of_birth, s.address, s.id_type, s.id_number \
          FROM subject s WHERE s.incident_id = $1 AND s.withdrawn_at IS NULL ORDER BY s.position",
-    )
-    .bind(incident_id)
-    .fetch_all(&mut *conn)
-    .await?;
+        Backend::of(conn).joined("ch.offence", " ")
+    );
+    let rows: Vec<LineRow> = sqlx::query_as(&sql)
+        .bind(incident_id)
+        .fetch_all(&mut *conn)
+        .await?;
     let citations: Vec<(String, String, String, String, i64, i64)> = sqlx::query_as(
         "SELECT subject_id, number, offence, status, arrest, issued_at FROM citation \
          WHERE incident_id = $1 ORDER BY seq",
@@ -437,7 +458,7 @@ pub async fn queue(
         ..filter.clone()
     };
     let search = text_search(&mut conn, &filter).await?;
-    let mut q = Sql::new("");
+    let mut q = Sql::new(Backend::of(&conn), "");
     push_queue(&mut q, &filter, zone, search);
     let rows: Vec<Row> = q.build_query_as()?.fetch_all(&mut *conn).await?;
     report_rows(&mut conn, rows, zone).await
@@ -445,12 +466,13 @@ pub async fn queue(
 
 /// The queue's query: submitted reports in the order they came (`incident_status`).
 fn push_queue(q: &mut Sql<'_>, filter: &ReportFilter, zone: &TownZone, search: TextSearch) {
+    let backend = q.backend();
     q.push(PAGE_COLUMNS)
-        .push(PAGE_ROWS_BEFORE)
-        .push("incident_status WHERE 1 = 1");
+        .push(page_rows_before(backend, "incident_status"))
+        .push(" WHERE 1 = 1");
     push_filter(q, filter, zone, &search);
     q.push(" ORDER BY i.submitted_at, i.incident_id LIMIT 200")
-        .push(PAGE_ROWS_AFTER)
+        .push(page_rows_after(backend))
         .push(" ORDER BY i.submitted_at, i.incident_id");
 }
 
@@ -503,17 +525,23 @@ async fn text_search(conn: &mut Conn, filter: &ReportFilter) -> Result<TextSearc
     if by_part(text) {
         return Ok(TextSearch::Part);
     }
-    // The largest rowid counts incidents (none is ever deleted) in one step.
-    let incidents: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(rowid), 0) FROM incident")
-        .fetch_one(&mut *conn)
-        .await?;
+    // SQLite: the largest rowid counts incidents (none is ever deleted) in one
+    // step. PostgreSQL: its statistics' estimate, which is all a threshold needs.
+    let incidents: i64 = sqlx::query_scalar(match Backend::of(conn) {
+        Backend::Sqlite => "SELECT COALESCE(MAX(rowid), 0) FROM incident",
+        Backend::Postgres => {
+            "SELECT CAST(GREATEST(reltuples, 0) AS BIGINT) FROM pg_class WHERE oid = 'incident'::regclass"
+        }
+    })
+    .fetch_one(&mut *conn)
+    .await?;
     let dense = dense_from(incidents);
     // Counted in the indexes alone, and no further than the threshold.
     let matches: i64 = sqlx::query_scalar(
         "SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM subject WHERE full_name COLLATE NOCASE >= $1 \
-                 AND full_name COLLATE NOCASE < $2 LIMIT $3)) \
+                 AND full_name COLLATE NOCASE < $2 LIMIT $3) AS names) \
               + (SELECT COUNT(*) FROM (SELECT 1 FROM incident WHERE location_text COLLATE NOCASE >= $1 \
-                 AND location_text COLLATE NOCASE < $2 LIMIT $3))",
+                 AND location_text COLLATE NOCASE < $2 LIMIT $3) AS places)",
     )
     .bind(text)
     .bind(prefix_end(text))
@@ -539,7 +567,7 @@ pub async fn register(
     if search == TextSearch::Part {
         search = TextSearch::Page(page_of_matches(&mut conn, filter, after, zone).await?);
     }
-    let mut q = Sql::new("");
+    let mut q = Sql::new(Backend::of(&conn), "");
     push_register(&mut q, filter, after, zone, search);
     let mut rows: Vec<Row> = q.build_query_as()?.fetch_all(&mut *conn).await?;
     let next = if rows.len() as i64 > PAGE_ROWS {
@@ -581,10 +609,14 @@ fn push_register(
     q.push(PAGE_COLUMNS);
     if let TextSearch::Page(ids) = &search {
         // The page's incidents, already chosen: each looked up by key.
-        q.push("SELECT i.incident_id FROM json_each(")
-            .push_bind(ids_json(ids))
-            .push(") AS j CROSS JOIN incident i ON i.incident_id = j.value")
-            .push(PAGE_ROWS_AFTER)
+        let backend = q.backend();
+        q.push("SELECT i.incident_id FROM ")
+            .push_json_rows(ids_json(ids))
+            .push(format!(
+                " {} incident i ON i.incident_id = value",
+                backend.join_in_order()
+            ))
+            .push(page_rows_after(backend))
             .push(" ORDER BY i.occurred_at DESC, i.incident_id DESC");
         return;
     }
@@ -593,12 +625,14 @@ fn push_register(
     } else {
         date_order_index(filter)
     };
-    q.push(PAGE_ROWS_BEFORE).push(index).push(" WHERE 1 = 1");
+    let backend = q.backend();
+    q.push(page_rows_before(backend, index))
+        .push(" WHERE 1 = 1");
     push_filter(q, filter, zone, &search);
     push_after(q, after);
     q.push(" ORDER BY i.occurred_at DESC, i.incident_id DESC LIMIT ")
         .push_bind(PAGE_ROWS + 1)
-        .push(PAGE_ROWS_AFTER)
+        .push(page_rows_after(backend))
         .push(" ORDER BY i.occurred_at DESC, i.incident_id DESC");
 }
 
@@ -628,11 +662,21 @@ fn push_matches(
     zone: &TownZone,
 ) {
     let text = filter.text.as_deref().map(str::trim).unwrap_or_default();
-    q.push(
+    let backend = q.backend();
+    q.push(format!(
         "SELECT i.occurred_at, i.incident_id FROM register_text m \
-         CROSS JOIN incident i ON i.incident_id = m.incident_id WHERE m.register_text MATCH ",
-    )
-    .push_bind(phrase(text));
+         {} incident i ON i.incident_id = m.incident_id WHERE ",
+        backend.join_in_order()
+    ));
+    match backend {
+        Backend::Sqlite => q.push("m.register_text MATCH ").push_bind(phrase(text)),
+        // A trigram (GIN) index answers "contains", folding case as FTS5's
+        // trigram tokenizer does.
+        Backend::Postgres => q
+            .push("m.text ILIKE ")
+            .push_bind(format!("%{}%", like_escaped(text)))
+            .push(" ESCAPE '\\'"),
+    };
     let from = filter.from.as_deref().filter(|f| !f.is_empty());
     if let Some(start) = from.and_then(|f| zone.start_of_day(f)) {
         q.push(" AND m.rowid >= ")
@@ -664,7 +708,8 @@ async fn page_of_matches(
 ) -> Result<Vec<String>, AppError> {
     use futures_util::TryStreamExt;
     let want = (PAGE_ROWS + 1) as usize;
-    let mut q = Sql::new("");
+    let backend = Backend::of(conn);
+    let mut q = Sql::new(backend, "");
     push_matches(&mut q, filter, after, zone);
     let mut matches = q.build_query_as::<(i64, String)>()?.fetch(&mut *conn);
     let mut page: Vec<(i64, String)> = Vec::new();
@@ -682,8 +727,13 @@ async fn page_of_matches(
     // writer has flushed; see `register_text`), matched the slow way.
     let text = filter.text.as_deref().map(str::trim).unwrap_or_default();
     let mut q = Sql::new(
-        "SELECT i.occurred_at, i.incident_id FROM register_pending p \
-         CROSS JOIN incident i ON i.incident_id = p.incident_id WHERE p.text LIKE ",
+        backend,
+        format!(
+            "SELECT i.occurred_at, i.incident_id FROM register_pending p \
+             {} incident i ON i.incident_id = p.incident_id WHERE p.text {} ",
+            backend.join_in_order(),
+            backend.like()
+        ),
     );
     q.push_bind(format!("%{}%", like_escaped(text)))
         .push(" ESCAPE '\\'");
@@ -718,7 +768,7 @@ pub async fn plan(
     zone: &TownZone,
 ) -> Result<Vec<String>, AppError> {
     let mut conn = pool.acquire().await?;
-    let mut q = Sql::new("EXPLAIN QUERY PLAN ");
+    let mut q = Sql::new(Backend::Sqlite, "EXPLAIN QUERY PLAN ");
     match query {
         HotQuery::Register(filter, after) => {
             let search = text_search(&mut conn, filter).await?;

@@ -265,7 +265,7 @@ async fn replace_recovery_codes(
         .await?;
     for hash in hashes {
         sqlx::query(
-            "INSERT OR IGNORE INTO recovery_code (user_id, code_hash, created_at) VALUES ($1, $2, $3)",
+            "INSERT INTO recovery_code (user_id, code_hash, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
         )
         .bind(user_id.to_string())
         .bind(hash)

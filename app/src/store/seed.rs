@@ -827,7 +827,7 @@ async fn accounts(store: &Store, now: Moment) -> Result<(Vec<Actor>, Actor, Acto
             .bind(&username)
             .fetch_one(&mut *tx)
             .await?;
-        sqlx::query("INSERT OR IGNORE INTO user_role (user_id, role) VALUES ($1, $2)")
+        sqlx::query("INSERT INTO user_role (user_id, role) VALUES ($1, $2) ON CONFLICT DO NOTHING")
             .bind(&id)
             .bind(role.code())
             .execute(&mut *tx)
@@ -852,7 +852,7 @@ async fn accounts(store: &Store, now: Moment) -> Result<(Vec<Actor>, Actor, Acto
 pub async fn real_incidents(store: &Store) -> Result<i64, AppError> {
     Ok(sqlx::query_scalar(
         "SELECT COUNT(*) FROM incident i JOIN app_user u ON u.user_id = i.officer_id \
-         WHERE u.username NOT LIKE $1 || '%'",
+         WHERE substr(u.username, 1, length($1)) <> $1",
     )
     .bind(SEED_USER_PREFIX)
     .fetch_one(&store.reader)

@@ -2,6 +2,8 @@
 //! call it the way a browser does.
 #![allow(dead_code)]
 
+pub mod postgres;
+
 use std::sync::Arc;
 
 use app::auth::clock::ManualClock;
@@ -31,6 +33,8 @@ pub struct TestApp {
     pub router: Router,
     pub clock: Arc<ManualClock>,
     pub dir: tempfile::TempDir,
+    /// The test's own PostgreSQL database, when the run is on PostgreSQL.
+    pub postgres: Option<postgres::Database>,
 }
 
 pub struct Reply {
@@ -80,11 +84,22 @@ impl TestApp {
         Self::in_dir(tempfile::tempdir().expect("tempdir"), serve).await
     }
 
-    /// The app on the database `dir/wells.db` holds already (or a new one).
+    /// The app on the database `dir/wells.db` holds already (or a new one); on
+    /// a PostgreSQL run, on a new database of its own.
     pub async fn in_dir(dir: tempfile::TempDir, serve: Serve) -> TestApp {
-        let store = Store::open(&dir.path().join("wells.db"))
-            .await
-            .expect("open");
+        // The server's errors (a database error behind an "internal" answer)
+        // are shown with a failing test's output.
+        let _ = tracing_subscriber::fmt().with_test_writer().try_init();
+        let postgres = if postgres::wanted() {
+            Some(postgres::Database::create().await)
+        } else {
+            None
+        };
+        let store = match &postgres {
+            Some(database) => Store::open_postgres(&database.url).await,
+            None => Store::open(&dir.path().join("wells.db")).await,
+        }
+        .expect("open");
         let clock = Arc::new(ManualClock::at(START));
         let state = server::app_state_with_clock(
             store,
@@ -106,6 +121,7 @@ impl TestApp {
             router,
             clock,
             dir,
+            postgres,
         }
     }
 

@@ -8,7 +8,7 @@
 //! days up into their months and the months into their years. A period is read
 //! as the fewest whole years, months and days that tile it ([`spans`]).
 
-use crate::store::db::Conn;
+use crate::store::db::{Backend, Conn};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use jiff::civil::Date;
@@ -192,15 +192,15 @@ const DAY_COUNTS: &[(&str, &str)] = &[
         "outstanding",
         "SELECT i.local_date, 'outstanding', '', NULL, SUM(CASE \
            WHEN c.disposition IN ('admitted', 'guilty', 'defaulted') \
-             THEN MAX(COALESCE(c.fine_assessed_cents, 0) + COALESCE(c.costs_assessed_cents, 0) - COALESCE(c.paid_cents, 0), 0) \
+             THEN {GREATEST}(COALESCE(c.fine_assessed_cents, 0) + COALESCE(c.costs_assessed_cents, 0) - COALESCE(c.paid_cents, 0), 0) \
            WHEN c.status = 'filed' THEN c.fine_cents ELSE 0 END) \
          FROM incident i JOIN citation c ON c.incident_id = i.incident_id WHERE {STALE} GROUP BY 1",
     ),
 ];
 
 /// Each measure's count of the stale days, as run: (measure, SELECT).
-pub fn day_counts() -> Vec<(&'static str, String)> {
-    let (lat, lon) = crate::store::register::cell_sql();
+pub fn day_counts(backend: Backend) -> Vec<(&'static str, String)> {
+    let (lat, lon) = crate::store::register::cell_sql(backend);
     DAY_COUNTS
         .iter()
         .map(|(measure, select)| {
@@ -210,7 +210,8 @@ pub fn day_counts() -> Vec<(&'static str, String)> {
                     "i.local_date IN (SELECT local_date FROM dashboard_stale)",
                 )
                 .replace("{LAT}", &lat)
-                .replace("{LON}", &lon);
+                .replace("{LON}", &lon)
+                .replace("{GREATEST}", backend.greatest());
             (*measure, select)
         })
         .collect()
@@ -240,10 +241,10 @@ pub async fn refresh(store: &Store) -> Result<usize, AppError> {
     )
     .execute(&mut *tx)
     .await?;
-    for (_, select) in day_counts() {
+    for (_, select) in day_counts(store.backend) {
         sqlx::query(&format!(
             "INSERT INTO dashboard_count (grain, bucket, measure, key, label, n) \
-             SELECT 'day', * FROM ({select})"
+             SELECT 'day', * FROM ({select}) AS counts"
         ))
         .execute(&mut *tx)
         .await?;
@@ -334,7 +335,7 @@ pub async fn counts(conn: &mut Conn, from: Date, to: Date) -> Result<Counts, App
     let mut counts = Counts::default();
     for span in spans(from, to, Grain::Year) {
         let rows: Vec<(String, String, Option<String>, i64)> = sqlx::query_as(&format!(
-            "SELECT measure, key, MIN(label), SUM(n) FROM dashboard_count \
+            "SELECT measure, key, MIN(label), CAST(SUM(n) AS BIGINT) FROM dashboard_count \
              WHERE grain = $1 AND {} AND bucket BETWEEN $2 AND $3 GROUP BY measure, key",
             every_measure()
         ))
@@ -374,7 +375,7 @@ pub async fn series(
     let mut out = BTreeMap::new();
     for span in spans(from, to, coarsest) {
         let rows: Vec<(String, i64)> = sqlx::query_as(
-            "SELECT substr(bucket, 1, $1), SUM(n) FROM dashboard_count \
+            "SELECT substr(bucket, 1, CAST($1 AS INTEGER)), CAST(SUM(n) AS BIGINT) FROM dashboard_count \
              WHERE grain = $2 AND measure = $3 AND bucket BETWEEN $4 AND $5 AND key = $6 GROUP BY 1",
         )
         .bind(width)
