@@ -269,6 +269,29 @@ pub async fn backup(store: &Store, file: &std::path::Path) -> Result<(), String>
     Ok(())
 }
 
+/// `server backup FILE` on PostgreSQL: pg_dump of the checked snapshot.
+pub async fn backup_postgres(
+    store: &Store,
+    address: &str,
+    file: &std::path::Path,
+) -> Result<(), String> {
+    let checked = app::store::backup::backup_postgres(store, address, file).await?;
+    println!("backed up to {}: {}", file.display(), summary(&checked));
+    Ok(())
+}
+
+/// `server restore FILE` on PostgreSQL: into a new, empty database, checked.
+pub async fn restore_postgres(file: &std::path::Path, address: &str) -> Result<(), String> {
+    let checked = app::store::backup::restore_postgres(file, address).await?;
+    println!(
+        "restored {} from {}: {}",
+        app::store::shown(address),
+        file.display(),
+        summary(&checked)
+    );
+    Ok(())
+}
+
 pub async fn restore(file: &std::path::Path, database: &std::path::Path) -> Result<(), String> {
     let checked = app::store::backup::restore(file, database).await?;
     println!(

@@ -38,7 +38,9 @@ impl Cli {
 /// Options every subcommand shares.
 #[derive(Debug, Clone, Args)]
 pub struct Common {
-    /// SQLite database file; it and its folder are created on first start.
+    /// The database: a SQLite file (it and its folder are created on first
+    /// start), or a PostgreSQL database's address, `postgres://user:password@host/db`
+    /// (it must exist; its tables are created on first start).
     #[arg(
         long,
         env = "WELLS_DATABASE",
@@ -47,8 +49,9 @@ pub struct Common {
     )]
     pub database: PathBuf,
     /// The key that seals authenticator secrets (64 hex digits). Created on first
-    /// start, owner-only (0600), when missing. Default: beside the database,
-    /// `<database>.second-factor-key`. Back it up with the database, but apart
+    /// start, owner-only (0600), when missing. Default: beside a SQLite
+    /// database, `<database>.second-factor-key`; with PostgreSQL it must be given
+    /// (the same key on every app server). Back it up with the database, but apart
     /// from it: a database restored without its key loses its authenticators.
     #[arg(long, env = "WELLS_SECOND_FACTOR_KEY", global = true)]
     pub second_factor_key: Option<PathBuf>,
@@ -58,12 +61,21 @@ pub struct Common {
 }
 
 impl Common {
-    pub fn second_factor_key_path(&self) -> PathBuf {
-        self.second_factor_key.clone().unwrap_or_else(|| {
-            let mut name = self.database.clone().into_os_string();
-            name.push(".second-factor-key");
-            PathBuf::from(name)
-        })
+    /// Where the sealing key is: as given, or beside a SQLite database. A
+    /// PostgreSQL database has no "beside", and every app server on it must
+    /// seal with the same key, so there it must be given.
+    pub fn second_factor_key_path(&self) -> Result<PathBuf, String> {
+        if let Some(path) = &self.second_factor_key {
+            return Ok(path.clone());
+        }
+        if app::store::is_postgres(&self.database.to_string_lossy()) {
+            return Err("with a PostgreSQL database, give --second-factor-key \
+                        (WELLS_SECOND_FACTOR_KEY): the same key file on every app server"
+                .to_owned());
+        }
+        let mut name = self.database.clone().into_os_string();
+        name.push(".second-factor-key");
+        Ok(PathBuf::from(name))
     }
 }
 

@@ -27,26 +27,39 @@ async fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .init();
     let database = cli.common.database.clone();
+    let address = database.to_string_lossy().into_owned();
+    let postgres = app::store::is_postgres(&address);
     let Some(command) = cli.command else {
         return finish(Err("no command".to_owned()));
     };
-    // Restore replaces the file, so it must not open it first.
+    // Restore replaces the database, so it must not open it first.
     if let Command::Restore { file } = &command {
-        return finish(server::cli::restore(file, &database).await);
+        return finish(if postgres {
+            server::cli::restore_postgres(file, &address).await
+        } else {
+            server::cli::restore(file, &database).await
+        });
     }
-    // The server holds the database's lock while it serves, so a restore cannot
-    // pull the file from under it.
+    // The server holds a SQLite database's lock while it serves, so a restore
+    // cannot pull the file from under it. (A PostgreSQL database is served by
+    // as many app servers as the deployment runs.)
     let _lock = match &command {
-        Command::Serve(_) => match app::store::backup::lock(&database) {
+        Command::Serve(_) if !postgres => match app::store::backup::lock(&database) {
             Ok(lock) => Some(lock),
             Err(message) => return finish(Err(message)),
         },
         _ => None,
     };
-    let key_path = cli.common.second_factor_key_path();
+    let key_path = match cli.common.second_factor_key_path() {
+        Ok(path) => path,
+        Err(message) => return finish(Err(message)),
+    };
     let key = || app::auth::second_factor::SealingKey::load_or_create(&key_path);
-    let result = match Store::open(&database).await {
-        Err(e) => Err(format!("cannot open database {}: {e}", database.display())),
+    let result = match Store::connect(&address).await {
+        Err(e) => Err(format!(
+            "cannot open database {}: {e}",
+            app::store::shown(&address)
+        )),
         Ok(store) => match command {
             Command::Serve(serve) => match key() {
                 Ok(key) => serve_app(store, serve, key).await,
@@ -62,6 +75,9 @@ async fn main() -> ExitCode {
             } => server::cli::sign_in_policy(&store, second_factor, passkey_roles).await,
             Command::Audit(command) => server::cli::audit(&store, command).await,
             Command::Seed(seed) => server::cli::seed(&store, seed).await,
+            Command::Backup { file } if postgres => {
+                server::cli::backup_postgres(&store, &address, &file).await
+            }
             Command::Backup { file } => server::cli::backup(&store, &file).await,
             Command::Restore { file } => server::cli::restore(&file, &database).await,
         },

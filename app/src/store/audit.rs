@@ -369,14 +369,16 @@ pub struct Verified {
 
 /// Walks the whole chain in order. `Ok(Err(break))` names the first entry that was
 /// altered, removed or reordered.
-pub async fn verify(pool: &Pool) -> Result<Result<Verified, ChainBreak>, sqlx::Error> {
+pub async fn verify<'e>(
+    db: impl sqlx::Executor<'e, Database = crate::store::db::Db>,
+) -> Result<Result<Verified, ChainBreak>, sqlx::Error> {
     use futures_util::TryStreamExt;
     let mut rows = sqlx::query_as::<_, Row>(
         "SELECT seq, at, actor_id, actor_name, actor_roles, source, action, entity_type, \
          entity_id, outcome, before_json, after_json, prev_hash, hash \
          FROM audit_entry ORDER BY seq",
     )
-    .fetch(pool);
+    .fetch(db);
     let mut expected_seq = 1;
     let mut prev_hash = GENESIS.to_owned();
     while let Some(row) = rows.try_next().await? {

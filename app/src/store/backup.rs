@@ -12,7 +12,10 @@ use std::path::{Path, PathBuf};
 
 use sqlx::any::AnyPoolOptions;
 
-use crate::store::{audit, sqlite_url, Store, MIGRATOR};
+use sqlx::migrate::Migrator;
+
+use crate::store::db::Conn;
+use crate::store::{audit, sqlite_url, Store, MIGRATOR, POSTGRES_MIGRATOR};
 
 /// What a checked copy holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,16 +32,7 @@ pub type Refusal = String;
 /// Writes a snapshot of the live database to `target`, which must not exist yet,
 /// then checks the copy.
 pub async fn backup(store: &Store, target: &Path) -> Result<Checked, Refusal> {
-    if target.exists() {
-        return Err(format!(
-            "{} exists already: choose a new file",
-            target.display()
-        ));
-    }
-    if let Some(parent) = target.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)
-            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-    }
+    new_target(target)?;
     let name = target
         .to_str()
         .ok_or_else(|| "the backup path must be valid UTF-8".to_owned())?;
@@ -83,48 +77,179 @@ async fn check_pool(pool: &Pool, path: &Path) -> Result<Checked, Refusal> {
     if integrity != "ok" {
         return Err(format!("{} is damaged: {integrity}", path.display()));
     }
+    let mut conn = pool
+        .acquire()
+        .await
+        .map_err(|e| format!("{} cannot be read: {e}", path.display()))?;
+    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    contents(&mut conn, &MIGRATOR, &path.display().to_string(), bytes).await
+}
+
+/// What a copy must show on either engine: no migration this build does not
+/// know, and an audit chain that verifies; and what it holds.
+async fn contents(
+    conn: &mut Conn,
+    migrator: &Migrator,
+    name: &str,
+    bytes: u64,
+) -> Result<Checked, Refusal> {
     let applied: Vec<i64> =
         sqlx::query_scalar("SELECT version FROM _sqlx_migrations ORDER BY version")
-            .fetch_all(pool)
+            .fetch_all(&mut *conn)
             .await
-            .map_err(|_| {
-                format!(
-                    "{} is not a Wells database (no migrations table)",
-                    path.display()
-                )
-            })?;
-    let known: Vec<i64> = MIGRATOR.iter().map(|m| m.version).collect();
+            .map_err(|_| format!("{name} is not a Wells database (no migrations table)"))?;
+    let known: Vec<i64> = migrator.iter().map(|m| m.version).collect();
     if let Some(unknown) = applied.iter().find(|v| !known.contains(v)) {
         return Err(format!(
-            "{} comes from a newer version (migration {unknown}); restore it with that version",
-            path.display()
+            "{name} comes from a newer version (migration {unknown}); restore it with that version"
         ));
     }
-    match audit::verify(pool).await {
+    match audit::verify(&mut *conn).await {
         Ok(Ok(_)) => {}
-        Ok(Err(broken)) => return Err(format!("{}: audit log BROKEN at {broken}", path.display())),
-        Err(e) => {
-            return Err(format!(
-                "{}: cannot read the audit log: {e}",
-                path.display()
-            ))
-        }
+        Ok(Err(broken)) => return Err(format!("{name}: audit log BROKEN at {broken}")),
+        Err(e) => return Err(format!("{name}: cannot read the audit log: {e}")),
     }
-    let count = |table: &'static str| {
-        let pool = pool.clone();
-        async move {
-            sqlx::query_scalar::<_, i64>(&format!("SELECT COUNT(*) FROM {table}"))
-                .fetch_one(&pool)
-                .await
-                .map_err(|e| format!("cannot count {table}: {e}"))
-        }
+    let mut count = async |table: &'static str| {
+        sqlx::query_scalar::<_, i64>(&format!("SELECT COUNT(*) FROM {table}"))
+            .fetch_one(&mut *conn)
+            .await
+            .map_err(|e| format!("cannot count {table}: {e}"))
     };
     Ok(Checked {
-        bytes: std::fs::metadata(path).map(|m| m.len()).unwrap_or(0),
+        bytes,
         incidents: count("incident").await?,
         citations: count("citation").await?,
         audit_entries: count("audit_entry").await?,
     })
+}
+
+/// A PostgreSQL database's backup (issue #21): `pg_dump`'s custom format of one
+/// snapshot, the very snapshot the checks read (exported by a repeatable-read
+/// transaction held open while `pg_dump` runs), so the file holds exactly
+/// what was checked. `url` is the database's address.
+pub async fn backup_postgres(store: &Store, url: &str, target: &Path) -> Result<Checked, Refusal> {
+    new_target(target)?;
+    let mut tx = store
+        .reader
+        .begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        .await
+        .map_err(|e| format!("cannot read the database: {e}"))?;
+    let snapshot: String = sqlx::query_scalar("SELECT pg_export_snapshot()")
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(|e| format!("cannot take a snapshot: {e}"))?;
+    let checked = contents(&mut tx, &POSTGRES_MIGRATOR, "the database", 0).await?;
+    let target_arg = format!("--file={}", target.display());
+    pg_tool(
+        "pg_dump",
+        url,
+        &[
+            "--format=custom",
+            &format!("--snapshot={snapshot}"),
+            &target_arg,
+        ],
+    )
+    .await?;
+    let _ = tx.commit().await;
+    Ok(Checked {
+        bytes: std::fs::metadata(target).map(|m| m.len()).unwrap_or(0),
+        ..checked
+    })
+}
+
+/// Restores a `backup_postgres` file into the database at `url`, which must be
+/// new and empty (create it first): in one transaction, then checked as a
+/// backup is. A refused copy is named as such; the database it went into is
+/// then to be dropped, never served.
+pub async fn restore_postgres(source: &Path, url: &str) -> Result<Checked, Refusal> {
+    if !source.is_file() {
+        return Err(format!("{} is not a file", source.display()));
+    }
+    sqlx::any::install_default_drivers();
+    let pool = AnyPoolOptions::new()
+        .max_connections(1)
+        .connect(url)
+        .await
+        .map_err(|e| format!("cannot connect to the database: {e}"))?;
+    let tables: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'public'",
+    )
+    .fetch_one(&pool)
+    .await
+    .map_err(|e| format!("cannot read the database: {e}"))?;
+    if tables > 0 {
+        pool.close().await;
+        return Err(
+            "the database is not empty: restore into a new one (createdb), never over records"
+                .to_owned(),
+        );
+    }
+    let source_arg = source.display().to_string();
+    pg_tool(
+        "pg_restore",
+        url,
+        &[
+            "--exit-on-error",
+            "--single-transaction",
+            "--no-owner",
+            &source_arg,
+        ],
+    )
+    .await?;
+    let mut conn = pool
+        .acquire()
+        .await
+        .map_err(|e| format!("cannot read the database: {e}"))?;
+    let bytes = std::fs::metadata(source).map(|m| m.len()).unwrap_or(0);
+    let checked = contents(&mut conn, &POSTGRES_MIGRATOR, &source_arg, bytes)
+        .await
+        .map_err(|refused| {
+            format!("{refused}; the restored copy is refused: drop that database, do not serve it")
+        });
+    drop(conn);
+    pool.close().await;
+    checked
+}
+
+/// Refuses a target that exists; creates its folder.
+fn new_target(target: &Path) -> Result<(), Refusal> {
+    if target.exists() {
+        return Err(format!(
+            "{} exists already: choose a new file",
+            target.display()
+        ));
+    }
+    if let Some(parent) = target.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    }
+    Ok(())
+}
+
+/// Runs PostgreSQL's `tool` (`pg_dump`, `pg_restore`) on the database at `url`.
+/// The password goes in `PGPASSWORD`, never on the command line other users
+/// can read.
+async fn pg_tool(tool: &str, url: &str, args: &[&str]) -> Result<(), Refusal> {
+    let mut address =
+        url::Url::parse(url).map_err(|e| format!("the database address does not read: {e}"))?;
+    let password = address.password().map(str::to_owned);
+    let _ = address.set_password(None);
+    let mut command = tokio::process::Command::new(tool);
+    command.arg(format!("--dbname={address}")).args(args);
+    if let Some(password) = password {
+        command.env("PGPASSWORD", password);
+    }
+    let output = command
+        .output()
+        .await
+        .map_err(|e| format!("cannot run {tool} (PostgreSQL's client tools): {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "{tool} failed: {}",
+            String::from_utf8_lossy(&output.stderr).trim()
+        ));
+    }
+    Ok(())
 }
 
 /// The lock file beside a database: the server holds it while it serves, and

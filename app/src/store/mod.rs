@@ -18,7 +18,7 @@ use crate::store::db::{Backend, Pool, Tx};
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../server/migrations");
 
 /// PostgreSQL's migrations (issue #21): the same schema as [`MIGRATOR`]'s, written
-/// once for a database that is always created new (`server/tests/postgres_schema.rs`
+/// once for a database that is always created new (`server/tests/postgres.rs`
 /// holds the two equal).
 pub static POSTGRES_MIGRATOR: sqlx::migrate::Migrator =
     sqlx::migrate!("../server/migrations-postgres");
@@ -110,6 +110,20 @@ pub enum SessionPool {
 /// SQLite file.
 pub fn is_postgres(address: &str) -> bool {
     address.starts_with("postgres://") || address.starts_with("postgresql://")
+}
+
+/// The database's address as it may be printed: a PostgreSQL address without
+/// its password.
+pub fn shown(address: &str) -> String {
+    match (is_postgres(address), address.rfind('@')) {
+        (true, Some(at)) => {
+            let scheme_end = address.find("://").map_or(0, |i| i + 3);
+            let credentials = &address[scheme_end..at];
+            let user = credentials.split(':').next().unwrap_or_default();
+            format!("{}{user}{}", &address[..scheme_end], &address[at..])
+        }
+        _ => address.to_owned(),
+    }
 }
 
 /// Handles to the database. Cheap to clone.

@@ -87,10 +87,23 @@ impl TestApp {
     /// The app on the database `dir/wells.db` holds already (or a new one); on
     /// a PostgreSQL run, on a new database of its own.
     pub async fn in_dir(dir: tempfile::TempDir, serve: Serve) -> TestApp {
+        Self::built(dir, serve, postgres::wanted()).await
+    }
+
+    /// The app on a new PostgreSQL database of its own, whatever the run.
+    pub async fn on_postgres() -> TestApp {
+        let serve = Serve {
+            sign_in_per_minute: 10_000,
+            ..Serve::default()
+        };
+        Self::built(tempfile::tempdir().expect("tempdir"), serve, true).await
+    }
+
+    async fn built(dir: tempfile::TempDir, serve: Serve, on_postgres: bool) -> TestApp {
         // The server's errors (a database error behind an "internal" answer)
         // are shown with a failing test's output.
         let _ = tracing_subscriber::fmt().with_test_writer().try_init();
-        let postgres = if postgres::wanted() {
+        let postgres = if on_postgres {
             Some(postgres::Database::create().await)
         } else {
             None

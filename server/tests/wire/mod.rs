@@ -31,10 +31,12 @@ pub fn env_u64(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-/// A server process on its own database file.
+/// A server process on its own database (a SQLite file, or a PostgreSQL
+/// address with the key file every server on it shares).
 pub struct Server {
     pub binary: PathBuf,
     pub database: PathBuf,
+    pub key: Option<PathBuf>,
     pub addr: SocketAddr,
     child: Option<Child>,
 }
@@ -42,16 +44,32 @@ pub struct Server {
 impl Server {
     /// A free loopback port, a database in `dir`; not started yet.
     pub fn new(binary: &Path, dir: &Path) -> Server {
+        Server::on(binary, dir.join("wells.db"), None)
+    }
+
+    /// A free loopback port, the database `database` (a file or an address).
+    pub fn on(binary: &Path, database: impl Into<PathBuf>, key: Option<PathBuf>) -> Server {
         let port = TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .expect("free port")
             .port();
         Server {
             binary: binary.to_owned(),
-            database: dir.join("wells.db"),
+            database: database.into(),
+            key,
             addr: SocketAddr::from(([127, 0, 0, 1], port)),
             child: None,
         }
+    }
+
+    /// The database and key options of every command.
+    fn command(&self) -> Command {
+        let mut command = Command::new(&self.binary);
+        command.env("WELLS_DATABASE", &self.database);
+        if let Some(key) = &self.key {
+            command.env("WELLS_SECOND_FACTOR_KEY", key);
+        }
+        command
     }
 
     pub fn origin(&self) -> String {
@@ -61,9 +79,9 @@ impl Server {
     /// Runs a CLI subcommand on the same database; stdin is `input`.
     pub fn cli(&self, args: &[&str], input: &str) -> std::process::Output {
         use std::io::Write;
-        let mut child = Command::new(&self.binary)
+        let mut child = self
+            .command()
             .args(args)
-            .env("WELLS_DATABASE", &self.database)
             .env("WELLS_LOG", "warn")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -113,9 +131,9 @@ impl Server {
     /// Starts `server serve` and waits until `/healthz` answers.
     pub async fn start(&mut self) {
         assert!(self.child.is_none(), "already running");
-        let child = Command::new(&self.binary)
+        let child = self
+            .command()
             .arg("serve")
-            .env("WELLS_DATABASE", &self.database)
             .env("WELLS_LISTEN", self.addr.to_string())
             .env("WELLS_PUBLIC_ORIGIN", self.origin())
             .env("WELLS_SIGN_IN_PER_MINUTE", "100000")

@@ -1,6 +1,7 @@
-//! Issue #21: PostgreSQL's migrations build the schema SQLite's twenty build —
-//! the same tables, columns in the same order, the same NOT NULLs, indexes and
-//! triggers — and its append-only tables refuse a change in the same words.
+//! Issue #21, PostgreSQL itself: its migrations build the schema SQLite's
+//! twenty build and refuse a change in the same words; two app server processes
+//! on one database number 500 citations 1…500 with the audit chain one chain;
+//! a backup is one checked snapshot that restores into an empty database.
 //!
 //! Runs against the server named by the `PG*` variables (`make test` starts a
 //! throwaway cluster with `pg_virtualenv`); each test makes its own database.
@@ -8,6 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 mod support;
+mod wire;
 
 use app::store::db::Pool;
 use app::store::{Store, POSTGRES_MIGRATOR};
@@ -215,4 +217,152 @@ async fn postgres_refuses_changing_the_record_in_sqlites_words() {
     }
     let truncate = sqlx::query("TRUNCATE audit_entry").execute(&pg).await;
     assert!(truncate.is_err(), "TRUNCATE is refused too");
+}
+
+/// Citations the two servers issue together.
+const CITATIONS: usize = 500;
+/// Phones on each server.
+const PHONES: usize = 4;
+
+/// One phone's share of the citations: signs in on its server and submits one
+/// refusal after another, each citing one person; the numbers it was given.
+async fn phone(server: wire::Client, officer: String, reports: usize) -> Vec<String> {
+    let cookie = server.sign_in(&officer).await;
+    let mut numbers = Vec::with_capacity(reports);
+    for _ in 0..reports {
+        let body = serde_json::json!({ "report": support::refusal_report(wire::now()) });
+        let reply = server
+            .post("/api/incidents/submit", Some(&cookie), &body.to_string())
+            .await
+            .expect("an answer");
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        let receipt: serde_json::Value = serde_json::from_str(&reply.body).expect("receipt");
+        for citation in receipt["citations"].as_array().expect("citations") {
+            numbers.push(citation["number"].as_str().expect("number").to_owned());
+        }
+    }
+    numbers
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_app_servers_on_one_database_number_500_citations_without_a_gap() {
+    let Some((database, pool)) = migrated().await else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("dir");
+    let key = dir.path().join("second-factor-key");
+    let binary = std::path::Path::new(env!("CARGO_BIN_EXE_server"));
+    let mut servers = [
+        wire::Server::on(binary, &database.url, Some(key.clone())),
+        wire::Server::on(binary, &database.url, Some(key)),
+    ];
+    let officers: Vec<String> = (0..PHONES * servers.len())
+        .map(|n| format!("officer-{n}"))
+        .collect();
+    for officer in &officers {
+        servers[0].add_officer(officer);
+    }
+    for server in &mut servers {
+        server.start().await;
+    }
+    let started = std::time::Instant::now();
+    let share = CITATIONS / officers.len();
+    let phones: Vec<_> = officers
+        .iter()
+        .enumerate()
+        .map(|(n, officer)| {
+            let server = servers[n % servers.len()].client();
+            // The first phones take the remainder.
+            let reports = share + usize::from(n < CITATIONS % officers.len());
+            tokio::spawn(phone(server, officer.clone(), reports))
+        })
+        .collect();
+    let mut given: Vec<String> = Vec::new();
+    for phone in phones {
+        given.extend(phone.await.expect("phone"));
+    }
+    let took = started.elapsed();
+
+    let stored: Vec<(i64, String)> =
+        sqlx::query_as("SELECT seq, number FROM citation ORDER BY seq")
+            .fetch_all(&pool)
+            .await
+            .expect("citations");
+    let seqs: Vec<i64> = stored.iter().map(|(seq, _)| *seq).collect();
+    let expected: Vec<i64> = (1..=CITATIONS as i64).collect();
+    assert_eq!(seqs, expected, "1…{CITATIONS}, no gap, no duplicate");
+    given.sort();
+    let mut numbers: Vec<String> = stored.into_iter().map(|(_, number)| number).collect();
+    numbers.sort();
+    assert_eq!(given, numbers, "every number given is stored, once");
+    let audit = servers[0].cli(&["audit", "verify"], "");
+    assert!(
+        audit.status.success(),
+        "audit verify: {}{}",
+        String::from_utf8_lossy(&audit.stdout),
+        String::from_utf8_lossy(&audit.stderr)
+    );
+    println!(
+        "{CITATIONS} citations from {} phones on 2 servers in {:.1} s; audit: {}",
+        officers.len(),
+        took.as_secs_f64(),
+        String::from_utf8_lossy(&audit.stdout).trim()
+    );
+}
+
+#[tokio::test]
+async fn a_postgres_backup_is_one_checked_snapshot_that_restores_into_an_empty_database() {
+    if postgres::url("postgres").is_none() {
+        assert!(std::env::var_os("WELLS_REQUIRE_POSTGRES").is_none());
+        return;
+    }
+    let app = support::TestApp::on_postgres().await;
+    app.user("olive", &[app::model::account::Role::Officer])
+        .await;
+    let olive = app.session("olive").await;
+    let sent = app
+        .submit(&olive, &support::refusal_report(app.clock_now()))
+        .await;
+    assert_eq!(sent.status, axum::http::StatusCode::OK, "{}", sent.body);
+    let (store, database) = (
+        &app.state.store,
+        app.postgres.as_ref().expect("on PostgreSQL"),
+    );
+    let dir = tempfile::tempdir().expect("dir");
+    let file = dir.path().join("wells.pgdump");
+    let checked = app::store::backup::backup_postgres(store, &database.url, &file)
+        .await
+        .expect("backup");
+    assert!(
+        checked.bytes > 0 && checked.citations == 1 && checked.audit_entries > 0,
+        "{checked:?}"
+    );
+    let again = app::store::backup::backup_postgres(store, &database.url, &file).await;
+    assert!(again.is_err_and(|e| e.contains("exists already")));
+
+    // Never over records: the live database is refused as a target.
+    let over = app::store::backup::restore_postgres(&file, &database.url).await;
+    assert!(
+        over.is_err_and(|e| e.contains("not empty")),
+        "restore over records"
+    );
+
+    let empty = postgres::Database::create().await;
+    let restored = app::store::backup::restore_postgres(&file, &empty.url)
+        .await
+        .expect("restore");
+    assert_eq!(
+        (
+            restored.incidents,
+            restored.citations,
+            restored.audit_entries
+        ),
+        (checked.incidents, checked.citations, checked.audit_entries)
+    );
+    let back = Store::open_postgres(&empty.url)
+        .await
+        .expect("open the copy");
+    let verified = app::store::audit::verify(&back.reader).await.expect("read");
+    assert!(verified.is_ok(), "{verified:?}");
+    back.close().await;
 }
