@@ -209,7 +209,14 @@ impl Store {
     /// share it: their writes take turns through one lock (`db::begin_write`).
     pub async fn open_postgres(url: &str) -> Result<Store, sqlx::Error> {
         sqlx::any::install_default_drivers();
-        let pool = || AnyPoolOptions::new().max_connections(8);
+        // A request waits at most 5 s for a connection: when the primary is
+        // gone the phone hears so and keeps the report for its outbox to send
+        // again, rather than holding on while the standby is promoted.
+        let pool = || {
+            AnyPoolOptions::new()
+                .max_connections(8)
+                .acquire_timeout(Duration::from_secs(5))
+        };
         let writer = pool().connect(url).await?;
         // Two servers starting at once must not migrate at once: sqlx's migrator
         // takes PostgreSQL's advisory lock for that itself.
