@@ -82,7 +82,7 @@ release: tools binaryen
 	PATH="$(CURDIR)/$(BINARYEN):$$PATH" cargo leptos build --release --precompress $(SPLIT)
 
 ## make bench: the performance figures (target/bench/report.md); not part of make test
-bench: tools browser e2e-deps build
+bench: tools browser e2e-deps build postgres
 	bash .ci/bench.sh
 
 # ---- installs (idempotent) ----

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `make bench`: the figures of issue #8 in one Markdown report,
 # target/bench/report.md — the machine, the write path beside the disk's raw commit
-# rate, the read path and the export at 1 000 000 seeded incidents, what a phone
-# downloads beside an empty Leptos app, and Lighthouse. Not part of `make test`:
+# rate, the read path and the export at 1 000 000 seeded incidents, PostgreSQL
+# beside SQLite (issue #21, .ci/bench-postgres.sh), what a phone downloads beside
+# an empty Leptos app, and Lighthouse. Not part of `make test`:
 # the first run seeds 1 000 000 incidents (about 19 minutes) and builds release.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,6 +28,7 @@ export RUSTFLAGS="--cfg erase_components"
 
 cargo bench -p server --bench write_path
 cargo bench -p server --bench read_path
+bash .ci/bench-postgres.sh
 {
   echo "## Phone: what the browser downloads"
   echo
@@ -56,5 +58,6 @@ for f in json.load(open(sys.argv[1]))["flows"]:
   echo
 } >"$out/effort.md"
 
-cat "$out/machine.md" "$out/write-path.md" <(echo) "$out/read-path.md" <(echo) "$out/phone.md" <(echo) "$out/effort.md" >"$out/report.md"
+cat "$out/machine.md" "$out/write-path.md" <(echo) "$out/read-path.md" <(echo) "$out/postgres.md" <(echo) \
+  "$out/phone.md" <(echo) "$out/effort.md" >"$out/report.md"
 echo "bench: report written to $out/report.md"

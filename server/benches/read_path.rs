@@ -11,6 +11,11 @@
 //! for profiling it; the report file is left as it was). Also the officer's "My reports" and the clerk's
 //! CSV export of 100 000 citations beside `sqlite3 -csv` (issue #8). Prints a
 //! Markdown report and writes it to `target/bench/read-path.md`.
+//!
+//! `WELLS_BENCH_DB` may be a PostgreSQL database's address (issue #21): the
+//! same figures on it (the export's limit is then `psql --csv`), and the report
+//! goes to `target/bench/read-path-<WELLS_BENCH_NAME>.md` (`make bench` names
+//! its runs).
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -153,7 +158,7 @@ async fn my_reports(
     let hash = app::auth::password::hash(PASSWORD).expect("hash");
     let (username, reports): (String, i64) = sqlx::query_as(
         "SELECT u.username, COUNT(*) FROM incident i JOIN app_user u ON u.user_id = i.officer_id \
-         WHERE u.username LIKE 'seed-officer-%' GROUP BY u.username ORDER BY 2 DESC LIMIT 1",
+         WHERE substr(u.username, 1, 13) = 'seed-officer-' GROUP BY u.username ORDER BY 2 DESC LIMIT 1",
     )
     .fetch_one(&state.store.reader)
     .await
@@ -225,7 +230,7 @@ async fn export(
     let court = "c.status IN ('approved', 'filed', 'disposed')";
     let bounds: Option<(i64, i64)> = sqlx::query_as(&format!(
         "SELECT MIN(issued_at), MAX(issued_at) FROM (SELECT c.issued_at FROM citation c WHERE {court} \
-         ORDER BY c.issued_at LIMIT {WANTED})"
+         ORDER BY c.issued_at LIMIT {WANTED}) AS page"
     ))
     .fetch_optional(&state.store.reader)
     .await
@@ -254,12 +259,21 @@ async fn export(
          JOIN subject s ON s.subject_id = c.subject_id \
          WHERE {court} AND c.issued_at BETWEEN {start} AND {end} ORDER BY c.year, c.seq"
     );
+    let address = path.to_string_lossy();
     let shell_run = |out: &std::path::Path| {
-        std::process::Command::new("sqlite3")
-            .arg("-csv")
-            .arg("-readonly")
-            .arg(path)
-            .arg(&select)
+        let mut shell = if app::store::is_postgres(&address) {
+            let mut psql = std::process::Command::new("psql");
+            psql.arg("--csv")
+                .arg(format!("--dbname={address}"))
+                .arg("-c")
+                .arg(&select);
+            psql
+        } else {
+            let mut sqlite = std::process::Command::new("sqlite3");
+            sqlite.arg("-csv").arg("-readonly").arg(path).arg(&select);
+            sqlite
+        };
+        shell
             .stdout(std::fs::File::create(out).expect("csv file"))
             .status()
     };
@@ -309,10 +323,11 @@ async fn export(
         Ok(s) if s.success() => format!(
             "\n## Export: CSV of {rows} citations\n\n| | seconds | MB |\n|---|---:|---:|\n\
              | `POST /court/export` (format=csv, {from} to {to}; each citation's line from its rows, the batch recorded) | {:.2} | {:.1} |\n\
-             | `sqlite3 -csv` of the same rows (the limit; fastest of 3) | {:.2} | {:.1} |\n\
+             | `{}` of the same rows (the limit; fastest of 3) | {:.2} | {:.1} |\n\
              | **ratio** (target ≤ 2) | **{:.2}** | |\n",
             took.as_secs_f64(),
             bytes.len() as f64 / 1e6,
+            if app::store::is_postgres(&address) { "psql --csv" } else { "sqlite3 -csv" },
             limit.as_secs_f64(),
             std::fs::metadata(&out).map_or(0, |m| m.len()) as f64 / 1e6,
             took.as_secs_f64() / limit.as_secs_f64(),
@@ -340,12 +355,14 @@ async fn main() {
     // cargo runs a bench in its package folder; the files go to the workspace's target/.
     let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/bench");
     let path: PathBuf = env("WELLS_BENCH_DB", out.join("wells-1m.db"));
+    let address = path.to_string_lossy().into_owned();
+    let postgres = app::store::is_postgres(&address);
     let wanted: u64 = env("WELLS_BENCH_INCIDENTS", 1_000_000);
     let runs: usize = env("WELLS_BENCH_RUNS", 200);
-    if let Some(dir) = path.parent() {
+    if let Some(dir) = path.parent().filter(|_| !postgres) {
         std::fs::create_dir_all(dir).expect("bench folder");
     }
-    let store = Store::open(&path).await.expect("open");
+    let store = Store::connect(&address).await.expect("open");
     let serve = server::config::Serve {
         sign_in_per_minute: 10_000,
         ..server::config::Serve::default()
@@ -378,7 +395,9 @@ async fn main() {
         app::store::seed::seed(&state.store, &state.settings.town_zone, plan, now)
             .await
             .expect("seed");
-        sqlx::query("PRAGMA optimize")
+        // The statistics a long-running server has (SQLite's optimize, PostgreSQL's
+        // autovacuum analyse, which would otherwise run in the middle of the timing).
+        sqlx::query(if postgres { "ANALYZE" } else { "PRAGMA optimize" })
             .execute(&state.store.writer)
             .await
             .expect("optimize");
@@ -388,7 +407,15 @@ async fn main() {
         .fetch_one(&state.store.reader)
         .await
         .expect("count");
-    let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+    let bytes = if postgres {
+        sqlx::query_scalar::<_, i64>("SELECT pg_database_size(current_database())")
+            .fetch_one(&state.store.reader)
+            .await
+            .map_or(0, |b| b as u64)
+    } else {
+        std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0)
+    };
+    let engine = if postgres { "PostgreSQL" } else { "SQLite" };
 
     if std::env::var("WELLS_BENCH_ONLY").as_deref() == Ok("export") {
         let mut report = String::new();
@@ -452,7 +479,7 @@ async fn main() {
 
     let mut report = String::new();
     report.push_str(&format!(
-        "# Read path at {incidents} incidents\n\n{} · database {:.2} GB · {} runs per register filter{}\n\n{WARM_FIRST}\n\n",
+        "# Read path on {engine} at {incidents} incidents\n\n{} · database {:.2} GB · {} runs per register filter{}\n\n{WARM_FIRST}\n\n",
         std::env::consts::ARCH,
         bytes as f64 / 1e9,
         runs,
@@ -566,5 +593,9 @@ async fn main() {
     export(&state, &serve, &path, &mut report).await;
     println!("{report}");
     std::fs::create_dir_all(&out).ok();
-    std::fs::write(out.join("read-path.md"), &report).expect("write report");
+    let file = match std::env::var("WELLS_BENCH_NAME") {
+        Ok(name) => format!("read-path-{name}.md"),
+        Err(_) => "read-path.md".to_owned(),
+    };
+    std::fs::write(out.join(file), &report).expect("write report");
 }

@@ -24,9 +24,15 @@ use std::time::{Duration, Instant};
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqliteSynchronous};
 use sqlx::{ConnectOptions, Connection};
+use std::str::FromStr;
 
-/// Single-row commits per second on `dir`'s disk with the store's pragmas.
-async fn raw_commits(dir: &std::path::Path, seconds: u64) -> f64 {
+/// Single-row commits per second of the database the server runs on: on
+/// PostgreSQL, one transaction per row as the server's are (synchronous_commit
+/// as the server has it); on SQLite, `dir`'s disk with the store's pragmas.
+async fn raw_commits(postgres: Option<&str>, dir: &std::path::Path, seconds: u64) -> f64 {
+    if let Some(url) = postgres {
+        return raw_postgres_commits(url, seconds).await;
+    }
     let mut db = SqliteConnectOptions::new()
         .filename(dir.join("raw.db"))
         .create_if_missing(true)
@@ -47,6 +53,32 @@ async fn raw_commits(dir: &std::path::Path, seconds: u64) -> f64 {
     while started.elapsed() < Duration::from_secs(seconds) {
         let mut tx = db.begin_with("BEGIN IMMEDIATE").await.expect("begin");
         sqlx::query("INSERT INTO row (body) VALUES ($1)")
+            .bind(&body)
+            .execute(&mut *tx)
+            .await
+            .expect("insert");
+        tx.commit().await.expect("commit");
+        commits += 1;
+    }
+    commits as f64 / started.elapsed().as_secs_f64()
+}
+
+async fn raw_postgres_commits(url: &str, seconds: u64) -> f64 {
+    let mut db = sqlx::postgres::PgConnectOptions::from_str(url)
+        .expect("address")
+        .connect()
+        .await
+        .expect("raw db");
+    sqlx::query("CREATE TABLE IF NOT EXISTS raw_row (id BIGSERIAL PRIMARY KEY, body TEXT NOT NULL)")
+        .execute(&mut db)
+        .await
+        .expect("table");
+    let body = "x".repeat(2_000);
+    let started = Instant::now();
+    let mut commits = 0u64;
+    while started.elapsed() < Duration::from_secs(seconds) {
+        let mut tx = db.begin().await.expect("begin");
+        sqlx::query("INSERT INTO raw_row (body) VALUES ($1)")
             .bind(&body)
             .execute(&mut *tx)
             .await
@@ -154,10 +186,14 @@ async fn main() {
     std::fs::create_dir_all(&base).expect("target/bench");
     let dir = tempfile::tempdir_in(&base).expect("bench dir");
 
-    let mut server = wire::Server::new(
-        std::path::Path::new(env!("CARGO_BIN_EXE_server")),
-        dir.path(),
-    );
+    // WELLS_BENCH_POSTGRES: the address of an empty PostgreSQL database to
+    // measure on instead of a SQLite file (issue #21; `make bench` passes one).
+    let postgres = std::env::var("WELLS_BENCH_POSTGRES").ok();
+    let binary = std::path::Path::new(env!("CARGO_BIN_EXE_server"));
+    let mut server = match &postgres {
+        Some(url) => wire::Server::on(binary, url, Some(dir.path().join("second-factor-key"))),
+        None => wire::Server::new(binary, dir.path()),
+    };
     for i in 0..counts.iter().copied().max().unwrap_or(8) {
         server.add_officer(&format!("load-{i}"));
     }
@@ -170,7 +206,7 @@ async fn main() {
         let _ = submissions(&server, clients, 1).await;
         let (mut raw_total, mut load_total) = (0.0, 0.0);
         for round in 1..=rounds {
-            let raw = raw_commits(dir.path(), seconds).await;
+            let raw = raw_commits(postgres.as_deref(), dir.path(), seconds).await;
             let load = submissions(&server, clients, seconds).await;
             eprintln!(
                 "{clients} clients, round {round}: raw {raw:.0} commits/s, {:.0} submissions/s",
@@ -197,13 +233,24 @@ async fn main() {
     }
     server.stop();
 
+    let (engine, raw_kind, file) = match &postgres {
+        Some(_) => (
+            "on PostgreSQL",
+            "single-row PostgreSQL commits (a transaction each, over loopback, the same server: the raw limit)",
+            "write-path-postgres.md",
+        ),
+        None => (
+            "on SQLite",
+            "single-row SQLite commits (WAL, synchronous=FULL, same disk: the raw limit)",
+            "write-path.md",
+        ),
+    };
     let report = format!(
-        "## Write path\n\n\
+        "## Write path {engine}\n\n\
          `cargo bench -p server --bench write_path` (over loopback; for each number of clients, {rounds} \
-         rounds of {seconds} s of single-row SQLite commits (WAL, synchronous=FULL, same disk: the raw \
-         limit) then {seconds} s of incident submissions through the server (session, CSRF check, rules, \
-         citation number, audit entry); each client sends its next submission when the last is \
-         answered; {})\n\n\
+         rounds of {seconds} s of {raw_kind} then {seconds} s of incident submissions through the server \
+         (session, CSRF check, rules, citation number, audit entry); each client sends its next \
+         submission when the last is answered; {})\n\n\
          | clients | raw commits/s | submissions/s | ratio (target ≥ 0.5) |\n|---:|---:|---:|---:|\n\
          {means}\n\
          | clients | round | raw commits/s | submissions/s | ratio | submit p50 / p99 ms |\n\
@@ -213,5 +260,5 @@ async fn main() {
         machine(),
     );
     println!("{report}");
-    std::fs::write(base.join("write-path.md"), report).expect("write report");
+    std::fs::write(base.join(file), report).expect("write report");
 }
