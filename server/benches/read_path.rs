@@ -397,10 +397,14 @@ async fn main() {
             .expect("seed");
         // The statistics a long-running server has (SQLite's optimize, PostgreSQL's
         // autovacuum analyse, which would otherwise run in the middle of the timing).
-        sqlx::query(if postgres { "ANALYZE" } else { "PRAGMA optimize" })
-            .execute(&state.store.writer)
-            .await
-            .expect("optimize");
+        sqlx::query(if postgres {
+            "ANALYZE"
+        } else {
+            "PRAGMA optimize"
+        })
+        .execute(&state.store.writer)
+        .await
+        .expect("optimize");
         seeding = Some(started.elapsed());
     }
     let incidents: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM incident")

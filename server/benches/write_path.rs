@@ -22,28 +22,29 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqliteSynchronous};
-use sqlx::{ConnectOptions, Connection};
-use std::str::FromStr;
+use sqlx::Connection;
 
-/// Single-row commits per second of the database the server runs on: on
-/// PostgreSQL, one transaction per row as the server's are (synchronous_commit
-/// as the server has it); on SQLite, `dir`'s disk with the store's pragmas.
+/// Single-row commits per second of the database the server runs on, through
+/// the same driver (sqlx's `Any`): on PostgreSQL, one transaction per row as the
+/// server's are (synchronous_commit as the server has it); on SQLite, `dir`'s
+/// disk with the store's pragmas (WAL, synchronous=FULL).
 async fn raw_commits(postgres: Option<&str>, dir: &std::path::Path, seconds: u64) -> f64 {
-    if let Some(url) = postgres {
-        return raw_postgres_commits(url, seconds).await;
-    }
-    let mut db = SqliteConnectOptions::new()
-        .filename(dir.join("raw.db"))
-        .create_if_missing(true)
-        .journal_mode(SqliteJournalMode::Wal)
-        .synchronous(SqliteSynchronous::Full)
-        .foreign_keys(true)
-        .connect()
-        .await
-        .expect("raw db");
-    sqlx::query("CREATE TABLE IF NOT EXISTS row (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
-        .execute(&mut db)
+    sqlx::any::install_default_drivers();
+    let (url, setup, begin) = match postgres {
+        Some(url) => (
+            url.to_owned(),
+            "CREATE TABLE IF NOT EXISTS raw_row (id BIGSERIAL PRIMARY KEY, body TEXT NOT NULL)",
+            "BEGIN",
+        ),
+        None => (
+            format!("sqlite://{}?mode=rwc", dir.join("raw.db").display()),
+            "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; \
+             CREATE TABLE IF NOT EXISTS raw_row (id INTEGER PRIMARY KEY, body TEXT NOT NULL)",
+            "BEGIN IMMEDIATE",
+        ),
+    };
+    let mut db = sqlx::AnyConnection::connect(&url).await.expect("raw db");
+    sqlx::Executor::execute(&mut db, setup)
         .await
         .expect("table");
     // About the size of a stored report.
@@ -51,33 +52,7 @@ async fn raw_commits(postgres: Option<&str>, dir: &std::path::Path, seconds: u64
     let started = Instant::now();
     let mut commits = 0u64;
     while started.elapsed() < Duration::from_secs(seconds) {
-        let mut tx = db.begin_with("BEGIN IMMEDIATE").await.expect("begin");
-        sqlx::query("INSERT INTO row (body) VALUES ($1)")
-            .bind(&body)
-            .execute(&mut *tx)
-            .await
-            .expect("insert");
-        tx.commit().await.expect("commit");
-        commits += 1;
-    }
-    commits as f64 / started.elapsed().as_secs_f64()
-}
-
-async fn raw_postgres_commits(url: &str, seconds: u64) -> f64 {
-    let mut db = sqlx::postgres::PgConnectOptions::from_str(url)
-        .expect("address")
-        .connect()
-        .await
-        .expect("raw db");
-    sqlx::query("CREATE TABLE IF NOT EXISTS raw_row (id BIGSERIAL PRIMARY KEY, body TEXT NOT NULL)")
-        .execute(&mut db)
-        .await
-        .expect("table");
-    let body = "x".repeat(2_000);
-    let started = Instant::now();
-    let mut commits = 0u64;
-    while started.elapsed() < Duration::from_secs(seconds) {
-        let mut tx = db.begin().await.expect("begin");
+        let mut tx = db.begin_with(begin).await.expect("begin");
         sqlx::query("INSERT INTO raw_row (body) VALUES ($1)")
             .bind(&body)
             .execute(&mut *tx)

@@ -160,19 +160,8 @@ async fn submit(
     report: IncidentReport,
     ledger: &Mutex<Ledger>,
 ) -> bool {
-    let body = serde_json::json!({ "report": report }).to_string();
-    match server
-        .post("/api/incidents/submit", Some(cookie), &body)
-        .await
-    {
-        Ok(reply) if reply.status == 200 => {
-            let receipt: serde_json::Value = serde_json::from_str(&reply.body).expect("receipt");
-            let citations = receipt["citations"]
-                .as_array()
-                .expect("citations")
-                .iter()
-                .map(|c| c["number"].as_str().expect("number").to_owned())
-                .collect();
+    match server.submit(cookie, &report).await {
+        wire::Submitted::Numbers(citations) => {
             let handed: Vec<&str> = report.numbers.iter().map(|h| h.number.as_str()).collect();
             if !handed.is_empty() {
                 assert_eq!(
@@ -192,12 +181,12 @@ async fn submit(
                 .insert(id, Acknowledged { report, citations });
             true
         }
-        Ok(reply) => {
-            let refusal = format!("{}: {}", reply.status, reply.body);
+        wire::Submitted::Refused(status, body) => {
+            let refusal = format!("{status}: {body}");
             ledger.lock().expect("ledger").refused.push(refusal);
             true
         }
-        Err(_) => {
+        wire::Submitted::NoAnswer => {
             ledger.lock().expect("ledger").unanswered.push(report);
             false
         }
@@ -310,15 +299,7 @@ async fn check(server: &wire::Server, ledger: &Ledger) -> Result<(), String> {
             ));
         }
     }
-    let audit = server.cli(&["audit", "verify"], "");
-    if !audit.status.success() {
-        return Err(format!(
-            "audit verify: {}{}",
-            String::from_utf8_lossy(&audit.stdout),
-            String::from_utf8_lossy(&audit.stderr)
-        ));
-    }
-    Ok(())
+    server.audit_verify().map(|_| ())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

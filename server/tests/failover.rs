@@ -221,7 +221,8 @@ async fn synchronous(primary: &Pool) {
 #[derive(Default)]
 struct Ledger {
     acknowledged: HashMap<uuid::Uuid, Vec<String>>,
-    unanswered: Vec<app::model::incident::IncidentReport>,
+    /// With the session of the phone that sent it: its outbox sends it again.
+    unanswered: Vec<(String, app::model::incident::IncidentReport)>,
 }
 
 /// Sends one report; books the answer. False when no answer came.
@@ -231,19 +232,8 @@ async fn submit(
     report: app::model::incident::IncidentReport,
     ledger: &Mutex<Ledger>,
 ) -> bool {
-    let body = serde_json::json!({ "report": report }).to_string();
-    match server
-        .post("/api/incidents/submit", Some(cookie), &body)
-        .await
-    {
-        Ok(reply) if reply.status == 200 => {
-            let receipt: serde_json::Value = serde_json::from_str(&reply.body).expect("receipt");
-            let numbers = receipt["citations"]
-                .as_array()
-                .expect("citations")
-                .iter()
-                .map(|c| c["number"].as_str().expect("number").to_owned())
-                .collect();
+    match server.submit(cookie, &report).await {
+        wire::Submitted::Numbers(numbers) => {
             let mut ledger = ledger.lock().expect("ledger");
             let before = ledger.acknowledged.insert(report.incident_id, numbers);
             if let Some(before) = before {
@@ -257,13 +247,21 @@ async fn submit(
         }
         // The database went away under the server: no acknowledgement, so
         // the phone keeps the report and sends it again.
-        Ok(reply) if reply.status >= 500 => {
-            ledger.lock().expect("ledger").unanswered.push(report);
+        wire::Submitted::Refused(status, _) if status >= 500 => {
+            ledger
+                .lock()
+                .expect("ledger")
+                .unanswered
+                .push((cookie.to_owned(), report));
             false
         }
-        Ok(reply) => panic!("refused: {} {}", reply.status, reply.body),
-        Err(_) => {
-            ledger.lock().expect("ledger").unanswered.push(report);
+        wire::Submitted::Refused(status, body) => panic!("refused: {status} {body}"),
+        wire::Submitted::NoAnswer => {
+            ledger
+                .lock()
+                .expect("ledger")
+                .unanswered
+                .push((cookie.to_owned(), report));
             false
         }
     }
@@ -355,11 +353,10 @@ async fn a_promoted_synchronous_standby_holds_every_acknowledged_submission() {
         (l.acknowledged.len(), std::mem::take(&mut l.unanswered))
     };
     let in_flight = unanswered.len();
-    for (n, report) in unanswered.into_iter().enumerate() {
+    for (cookie, report) in unanswered {
         // The sessions were in the database: they carry over to the standby.
-        let cookie = &cookies[n % cookies.len()];
         assert!(
-            submit(&client, cookie, report, &ledger).await,
+            submit(&client, &cookie, report, &ledger).await,
             "a retry after the failover got no answer"
         );
     }
@@ -376,8 +373,8 @@ async fn a_promoted_synchronous_standby_holds_every_acknowledged_submission() {
             .or_default()
             .push(number.clone());
     }
-    let l = ledger.lock().expect("ledger");
-    for (incident, numbers) in &l.acknowledged {
+    let acknowledged = std::mem::take(&mut ledger.lock().expect("ledger").acknowledged);
+    for (incident, numbers) in &acknowledged {
         assert_eq!(
             by_incident.get(&incident.to_string()),
             Some(numbers),
@@ -387,13 +384,7 @@ async fn a_promoted_synchronous_standby_holds_every_acknowledged_submission() {
     let seqs: Vec<i64> = stored.iter().map(|(_, _, seq)| *seq).collect();
     let expected: Vec<i64> = (1..=stored.len() as i64).collect();
     assert_eq!(seqs, expected, "the numbers have no gap");
-    let audit = server.cli(&["audit", "verify"], "");
-    assert!(
-        audit.status.success(),
-        "audit verify: {}{}",
-        String::from_utf8_lossy(&audit.stdout),
-        String::from_utf8_lossy(&audit.stderr)
-    );
+    let audit = server.audit_verify().expect("the audit chain verifies");
     println!(
         "# Failover\n\n| figure | value |\n|---|---|\n\
          | phones | {PHONES} |\n\
@@ -407,10 +398,9 @@ async fn a_promoted_synchronous_standby_holds_every_acknowledged_submission() {
         stored.len(),
         stored.len(),
         promoted.as_secs_f64(),
-        String::from_utf8_lossy(&audit.stdout).trim()
+        audit
     );
     db.close().await;
-    drop(l);
     server.kill9();
     standby.stop();
 }

@@ -33,6 +33,28 @@ async fn migrated() -> Option<(postgres::Database, Pool)> {
     Some((database, pool))
 }
 
+/// A migrated PostgreSQL database and a new SQLite store, side by side.
+struct Both {
+    postgres: Pool,
+    sqlite: Store,
+    _database: postgres::Database,
+    _dir: tempfile::TempDir,
+}
+
+async fn both() -> Option<Both> {
+    let (database, postgres) = migrated().await?;
+    let dir = tempfile::tempdir().expect("dir");
+    let sqlite = Store::open(&dir.path().join("wells.db"))
+        .await
+        .expect("open");
+    Some(Both {
+        postgres,
+        sqlite,
+        _database: database,
+        _dir: dir,
+    })
+}
+
 /// A table (or view) as both engines describe it: columns in order with their NOT NULL.
 type Tables = BTreeMap<String, Vec<(String, bool)>>;
 
@@ -135,13 +157,16 @@ async fn postgres_objects(pool: &Pool) -> BTreeSet<(String, String)> {
 
 #[tokio::test]
 async fn postgres_migrations_build_the_schema_sqlites_build() {
-    let Some((_database, pg)) = migrated().await else {
+    // Bound by name, so the database and the folder live to the end.
+    let Some(Both {
+        postgres: pg,
+        sqlite,
+        _database,
+        _dir,
+    }) = both().await
+    else {
         return;
     };
-    let dir = tempfile::tempdir().expect("dir");
-    let sqlite = Store::open(&dir.path().join("wells.db"))
-        .await
-        .expect("open");
 
     let (lite, post) = (
         sqlite_tables(&sqlite.reader).await,
@@ -184,13 +209,16 @@ async fn postgres_migrations_build_the_schema_sqlites_build() {
 
 #[tokio::test]
 async fn postgres_refuses_changing_the_record_in_sqlites_words() {
-    let Some((_database, pg)) = migrated().await else {
+    // Bound by name, so the database and the folder live to the end.
+    let Some(Both {
+        postgres: pg,
+        sqlite,
+        _database,
+        _dir,
+    }) = both().await
+    else {
         return;
     };
-    let dir = tempfile::tempdir().expect("dir");
-    let sqlite = Store::open(&dir.path().join("wells.db"))
-        .await
-        .expect("open");
     let entry = "INSERT INTO audit_entry (seq, at, actor_id, actor_name, actor_roles, source, action, \
                  entity_type, entity_id, outcome, before_json, after_json, prev_hash, hash) \
                  VALUES (1, 0, NULL, NULL, '', NULL, 'test', 'test', NULL, 'success', NULL, NULL, $1, $2)";
@@ -230,15 +258,13 @@ async fn phone(server: wire::Client, officer: String, reports: usize) -> Vec<Str
     let cookie = server.sign_in(&officer).await;
     let mut numbers = Vec::with_capacity(reports);
     for _ in 0..reports {
-        let body = serde_json::json!({ "report": support::refusal_report(wire::now()) });
-        let reply = server
-            .post("/api/incidents/submit", Some(&cookie), &body.to_string())
+        match server
+            .submit(&cookie, &support::refusal_report(wire::now()))
             .await
-            .expect("an answer");
-        assert_eq!(reply.status, 200, "{}", reply.body);
-        let receipt: serde_json::Value = serde_json::from_str(&reply.body).expect("receipt");
-        for citation in receipt["citations"].as_array().expect("citations") {
-            numbers.push(citation["number"].as_str().expect("number").to_owned());
+        {
+            wire::Submitted::Numbers(given) => numbers.extend(given),
+            wire::Submitted::Refused(status, body) => panic!("{status}: {body}"),
+            wire::Submitted::NoAnswer => panic!("no answer"),
         }
     }
     numbers
@@ -295,18 +321,12 @@ async fn two_app_servers_on_one_database_number_500_citations_without_a_gap() {
     let mut numbers: Vec<String> = stored.into_iter().map(|(_, number)| number).collect();
     numbers.sort();
     assert_eq!(given, numbers, "every number given is stored, once");
-    let audit = servers[0].cli(&["audit", "verify"], "");
-    assert!(
-        audit.status.success(),
-        "audit verify: {}{}",
-        String::from_utf8_lossy(&audit.stdout),
-        String::from_utf8_lossy(&audit.stderr)
-    );
+    let audit = servers[0].audit_verify().expect("the audit chain verifies");
     println!(
         "{CITATIONS} citations from {} phones on 2 servers in {:.1} s; audit: {}",
         officers.len(),
         took.as_secs_f64(),
-        String::from_utf8_lossy(&audit.stdout).trim()
+        audit
     );
 }
 

@@ -97,6 +97,20 @@ impl Server {
         child.wait_with_output().expect("CLI output")
     }
 
+    /// `server audit verify`: what it says of an intact chain, or why not.
+    pub fn audit_verify(&self) -> Result<String, String> {
+        let out = self.cli(&["audit", "verify"], "");
+        let said = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+        if out.status.success() {
+            Ok(said)
+        } else {
+            Err(format!(
+                "audit verify: {said}{}",
+                String::from_utf8_lossy(&out.stderr)
+            ))
+        }
+    }
+
     /// An officer account made with `server user add`.
     pub fn add_officer(&self, username: &str) {
         let out = self.cli(
@@ -217,6 +231,34 @@ impl Client {
         .await
     }
 
+    /// Submits a report as the phone's outbox does.
+    pub async fn submit(
+        &self,
+        cookie: &str,
+        report: &app::model::incident::IncidentReport,
+    ) -> Submitted {
+        let body = serde_json::json!({ "report": report }).to_string();
+        match self
+            .post("/api/incidents/submit", Some(cookie), &body)
+            .await
+        {
+            Ok(reply) if reply.status == 200 => {
+                let receipt: serde_json::Value =
+                    serde_json::from_str(&reply.body).expect("receipt");
+                Submitted::Numbers(
+                    receipt["citations"]
+                        .as_array()
+                        .expect("citations")
+                        .iter()
+                        .map(|c| c["number"].as_str().expect("number").to_owned())
+                        .collect(),
+                )
+            }
+            Ok(reply) => Submitted::Refused(reply.status, reply.body),
+            Err(_) => Submitted::NoAnswer,
+        }
+    }
+
     /// Signs in; the session cookie.
     pub async fn sign_in(&self, username: &str) -> String {
         let body = serde_json::json!({ "username": username, "password": PASSWORD }).to_string();
@@ -233,6 +275,16 @@ impl Drop for Server {
     fn drop(&mut self) {
         self.kill9();
     }
+}
+
+/// What became of a submission.
+pub enum Submitted {
+    /// Stored: the citation numbers it was given.
+    Numbers(Vec<String>),
+    /// Answered with another status (and body).
+    Refused(u16, String),
+    /// The connection ended without an answer.
+    NoAnswer,
 }
 
 pub struct Reply {
