@@ -57,6 +57,22 @@ struct Cluster {
 }
 
 impl Cluster {
+    /// A cluster in `data`, on a free loopback port; not made yet.
+    fn new(bin: &Path, data: PathBuf, root: bool) -> Cluster {
+        Cluster {
+            bin: bin.to_owned(),
+            data,
+            port: free_port(),
+            root,
+        }
+    }
+
+    /// `pg_ctl -D <data> <args>`, waited for.
+    fn pg_ctl(&self, args: &[&str], what: &str) {
+        let mut pg_ctl = self.program("pg_ctl");
+        pg_ctl.arg("-D").arg(&self.data).args(args);
+        self.run(pg_ctl, what);
+    }
     /// A PostgreSQL program, as the `postgres` user when we are root (the
     /// server refuses to run as root).
     fn program(&self, name: &str) -> Command {
@@ -90,14 +106,11 @@ impl Cluster {
     }
 
     fn start(&self) {
-        let mut start = self.program("pg_ctl");
-        start
-            .arg("-D")
-            .arg(&self.data)
-            .arg("-l")
-            .arg(self.data.with_extension("log"))
-            .args(["-w", "start"]);
-        self.run(start, "pg_ctl start");
+        let log = self.data.with_extension("log");
+        self.pg_ctl(
+            &["-l", &log.to_string_lossy(), "-w", "start"],
+            "pg_ctl start",
+        );
     }
 
     fn url(&self) -> String {
@@ -153,12 +166,7 @@ fn primary_and_standby(bin: &Path, dir: &Path, root: bool) -> (Cluster, Cluster)
         let status = Command::new("chown").arg("postgres").arg(dir).status();
         assert!(status.is_ok_and(|s| s.success()), "chown the folder");
     }
-    let primary = Cluster {
-        bin: bin.to_owned(),
-        data: dir.join("primary"),
-        port: free_port(),
-        root,
-    };
+    let primary = Cluster::new(bin, dir.join("primary"), root);
     let mut initdb = primary.program("initdb");
     initdb
         .arg("-D")
@@ -173,12 +181,7 @@ fn primary_and_standby(bin: &Path, dir: &Path, root: bool) -> (Cluster, Cluster)
         dir.display()
     ));
     primary.start();
-    let standby = Cluster {
-        bin: bin.to_owned(),
-        data: dir.join("standby"),
-        port: free_port(),
-        root,
-    };
+    let standby = Cluster::new(bin, dir.join("standby"), root);
     let mut copy = standby.program("pg_basebackup");
     copy.args([
         "-h",
@@ -324,9 +327,7 @@ async fn a_promoted_synchronous_standby_holds_every_acknowledged_submission() {
     // promoted at once, as a watchdog (or the person on call) would.
     primary.kill9();
     let killed = Instant::now();
-    let mut promote = standby.program("pg_ctl");
-    promote.arg("-D").arg(&standby.data).args(["-w", "promote"]);
-    standby.run(promote, "pg_ctl promote");
+    standby.pg_ctl(&["-w", "promote"], "pg_ctl promote");
     let promoted = killed.elapsed();
     // Alone now: until a new standby is attached, its commits must not wait
     // for one (the setting came with the copy of the primary).

@@ -157,20 +157,14 @@ async fn postgres_objects(pool: &Pool) -> BTreeSet<(String, String)> {
 
 #[tokio::test]
 async fn postgres_migrations_build_the_schema_sqlites_build() {
-    // Bound by name, so the database and the folder live to the end.
-    let Some(Both {
-        postgres: pg,
-        sqlite,
-        _database,
-        _dir,
-    }) = both().await
-    else {
+    let Some(both) = both().await else {
         return;
     };
+    let (pg, sqlite) = (&both.postgres, &both.sqlite);
 
     let (lite, post) = (
         sqlite_tables(&sqlite.reader).await,
-        postgres_tables(&pg).await,
+        postgres_tables(pg).await,
     );
     assert_eq!(
         lite.keys().collect::<Vec<_>>(),
@@ -186,7 +180,7 @@ async fn postgres_migrations_build_the_schema_sqlites_build() {
     }
 
     let lite = sqlite_objects(&sqlite.reader).await;
-    let post = postgres_objects(&pg).await;
+    let post = postgres_objects(pg).await;
     // PostgreSQL alone: TRUNCATE skips row triggers, so each append-only table
     // also refuses it (SQLite has no TRUNCATE).
     let extra: BTreeSet<_> = post
@@ -209,20 +203,14 @@ async fn postgres_migrations_build_the_schema_sqlites_build() {
 
 #[tokio::test]
 async fn postgres_refuses_changing_the_record_in_sqlites_words() {
-    // Bound by name, so the database and the folder live to the end.
-    let Some(Both {
-        postgres: pg,
-        sqlite,
-        _database,
-        _dir,
-    }) = both().await
-    else {
+    let Some(both) = both().await else {
         return;
     };
+    let (pg, sqlite) = (&both.postgres, &both.sqlite);
     let entry = "INSERT INTO audit_entry (seq, at, actor_id, actor_name, actor_roles, source, action, \
                  entity_type, entity_id, outcome, before_json, after_json, prev_hash, hash) \
                  VALUES (1, 0, NULL, NULL, '', NULL, 'test', 'test', NULL, 'success', NULL, NULL, $1, $2)";
-    for pool in [&sqlite.writer, &pg] {
+    for pool in [&sqlite.writer, pg] {
         sqlx::query(entry)
             .bind(app::store::audit::GENESIS)
             .bind("x".repeat(64))
@@ -235,7 +223,7 @@ async fn postgres_refuses_changing_the_record_in_sqlites_words() {
         "DELETE FROM audit_entry",
     ] {
         let lite = sqlx::query(change).execute(&sqlite.writer).await;
-        let post = sqlx::query(change).execute(&pg).await;
+        let post = sqlx::query(change).execute(pg).await;
         let said = |r: Result<_, sqlx::Error>| match r {
             Err(sqlx::Error::Database(e)) => e.message().to_owned(),
             other => panic!("{change}: not refused: {other:?}"),
@@ -243,7 +231,7 @@ async fn postgres_refuses_changing_the_record_in_sqlites_words() {
         let (lite, post) = (said(lite), said(post));
         assert_eq!(lite, post, "{change}: the same words");
     }
-    let truncate = sqlx::query("TRUNCATE audit_entry").execute(&pg).await;
+    let truncate = sqlx::query("TRUNCATE audit_entry").execute(pg).await;
     assert!(truncate.is_err(), "TRUNCATE is refused too");
 }
 

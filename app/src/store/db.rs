@@ -294,11 +294,6 @@ impl<'q> Sql<'q> {
         self
     }
 
-    /// The SQL as written so far.
-    pub fn sql(&self) -> &str {
-        &self.text
-    }
-
     /// The bound values, or the first that could not be encoded.
     fn arguments(&mut self) -> Result<AnyArguments<'q>, sqlx::Error> {
         match self.failed.take() {
