@@ -4,6 +4,16 @@
 //! and for the browser (`hydrate`: the same components made interactive). The law of
 //! Chapter 52 lives in [`ordinance`], pure and shared by both, so the phone shows the
 //! verdict the server will enforce.
+//!
+//! `app/src/` holds the sources of four crates, each with its manifest in
+//! `app/crates/`, layered so that a lower one never names a higher one:
+//!
+//! | crate | root | what it is |
+//! |---|---|---|
+//! | `domain` | `domain.rs` | the law ([`ordinance`]), the records ([`model`]), [`error`], who acts (`actor`, `clock`, `lockout`); browser and server |
+//! | `documents` | `documents/mod.rs` | the printed and exported records (server) |
+//! | `store` | `store/mod.rs` | the records kept, on SQLite or PostgreSQL (server) |
+//! | `app` | `lib.rs` | pages, components, server functions, `auth` |
 
 pub mod access;
 pub mod api;
@@ -11,21 +21,23 @@ pub mod api;
 pub mod auth;
 pub mod client;
 pub mod components;
-#[cfg(feature = "ssr")]
-pub mod documents;
-pub mod error;
-pub mod model;
 pub mod on_demand;
-pub mod ordinance;
 pub mod outbox;
 pub mod pages;
 pub mod phone_store;
 #[cfg(feature = "ssr")]
 pub mod state;
+
+// The crates below the app, under the names the app has always used: the domain
+// (the law, the records, the error every call answers with), and on the server
+// the printed documents and the store.
 #[cfg(feature = "ssr")]
-pub mod store;
+pub use ::documents;
 #[cfg(feature = "ssr")]
-pub mod town_time;
+pub use ::store;
+#[cfg(feature = "ssr")]
+pub use domain::town_time;
+pub use domain::{error, model, ordinance};
 
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, Link, Meta, MetaTags, Title};

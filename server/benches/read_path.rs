@@ -20,8 +20,9 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use app::auth::By;
 use app::model::account::{NewUser, Role};
-use app::store::accounts::{self, By};
+use app::store::accounts;
 use app::store::Store;
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};

@@ -3,8 +3,9 @@
 use std::io::BufRead;
 
 use app::auth::clock::{Clock, SystemClock};
+use app::auth::By;
 use app::model::account::{NewUser, Role};
-use app::store::accounts::{self, AccountChange, By};
+use app::store::accounts::{self, AccountChange};
 use app::store::{audit, Store};
 
 use app::auth::second_factor::{recovery, totp, SealingKey};

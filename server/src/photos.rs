@@ -3,10 +3,11 @@
 //! for the photo, so a retry after a lost answer stores nothing twice.
 
 use app::access::Permission;
+use app::auth::By;
 use app::error::AppError;
 use app::model::photo::{self, MAX_BYTES};
 use app::state::AppState;
-use app::store::{accounts::By, photos};
+use app::store::photos;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};

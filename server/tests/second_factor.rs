@@ -5,8 +5,8 @@
 mod support;
 
 use app::auth::second_factor::{recovery, totp};
+use app::auth::By;
 use app::model::account::Role;
-use app::store::accounts::By;
 use app::store::second_factor::{self, NewFactor};
 use axum::http::StatusCode;
 use serde_json::json;

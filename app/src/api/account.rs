@@ -55,8 +55,9 @@ pub async fn change_password(
     new_password: String,
 ) -> Result<(), AppError> {
     use crate::access::Permission;
+    use crate::auth::By;
     use crate::auth::{password, session};
-    use crate::store::accounts::{self, By};
+    use crate::store::accounts;
 
     let request = crate::auth::guard::authorize(Permission::OwnAccount).await?;
     let actor = &request.actor;
@@ -130,7 +131,7 @@ pub async fn create_first_admin(
     .await?;
     // Signed in at once, so the setup link goes straight on to the administrator's
     // second factor (#18): the token proved who they are, the password is new.
-    let by = accounts::By {
+    let by = crate::auth::By {
         actor: None,
         source: request.source.as_deref(),
         now: request.now,

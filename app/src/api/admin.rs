@@ -187,8 +187,8 @@ pub async fn save_sound_limit(limit_dba: Option<u32>) -> Result<Option<u32>, App
 }
 
 #[cfg(feature = "ssr")]
-pub(crate) fn by(request: &crate::auth::guard::Authorized) -> crate::store::accounts::By<'_> {
-    crate::store::accounts::By {
+pub(crate) fn by(request: &crate::auth::guard::Authorized) -> crate::auth::By<'_> {
+    crate::auth::By {
         actor: Some(&request.actor),
         source: request.source.as_deref(),
         now: request.now,

@@ -31,11 +31,11 @@ pub enum ClerkAction {
 
 #[cfg(feature = "ssr")]
 mod serve {
+    use crate::auth::By;
     use crate::error::AppError;
     use crate::model::civil;
     use crate::ordinance::Moment;
     use crate::state::AppState;
-    use crate::store::accounts::By;
     use crate::store::permits::Desk;
 
     /// The Town day of `now` (the §52-9 calendar counts the Town's days).

@@ -5,12 +5,13 @@ use tower_sessions::Session;
 use webauthn_rs::prelude::{Passkey, PasskeyAuthentication, PublicKeyCredential};
 
 use crate::auth::second_factor::{recovery, totp, PendingSignIn, PASSKEY_SIGN_IN_KEY, PENDING_KEY};
+use crate::auth::By;
 use crate::auth::{password, session, Actor};
 use crate::error::AppError;
 use crate::model::account::{FactorKind, SignInStep};
 use crate::ordinance::Moment;
 use crate::state::AppState;
-use crate::store::accounts::{self, By};
+use crate::store::accounts;
 use crate::store::second_factor::{self as factors, Use};
 
 fn session_failed(error: tower_sessions::session::Error) -> AppError {

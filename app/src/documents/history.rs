@@ -42,7 +42,7 @@ fn person(i: usize, before: &IncidentReport, after: &IncidentReport) -> String {
         .subjects
         .get(i)
         .or_else(|| before.subjects.get(i))
-        .map(|s| crate::documents::record::who(&s.identity))
+        .map(|s| crate::record::who(&s.identity))
         .unwrap_or_else(|| format!("Person {}", i + 1))
 }
 

@@ -64,7 +64,7 @@ pub fn who(identity: &Identity) -> String {
     }
 }
 
-pub(crate) fn line(element: Element, offence: Offence, detail: Option<String>) -> String {
+pub fn line(element: Element, offence: Offence, detail: Option<String>) -> String {
     match detail {
         Some(d) if !d.is_empty() => format!(
             "{} ({d}) — {}",

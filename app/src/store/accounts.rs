@@ -1,28 +1,20 @@
 //! User accounts, roles and first-run setup. Every change commits together with
 //! its audit entry.
 
-use crate::store::db::{Conn, Pool};
+use crate::db::{Conn, Pool};
 use serde::Serialize;
 use sqlx::FromRow;
 use uuid::Uuid;
 
-use crate::auth::lockout::Failures;
-use crate::auth::Actor;
+use crate::audit::{self, Event};
 use crate::error::AppError;
 use crate::model::account::{FactorKind, NewUser, Role, UserSummary};
 use crate::model::audit::AuditOutcome;
 use crate::ordinance::Moment;
-use crate::store::audit::{self, Event};
-use crate::store::second_factor;
-use crate::store::Store;
-
-/// Who did something and from where, for the audit entry.
-#[derive(Debug, Clone, Copy)]
-pub struct By<'a> {
-    pub actor: Option<&'a Actor>,
-    pub source: Option<&'a str>,
-    pub now: Moment,
-}
+use crate::second_factor;
+use crate::Store;
+use domain::actor::{Actor, By};
+use domain::lockout::Failures;
 
 /// The row as stored. Not `Serialize`: the password hash never leaves the server.
 #[derive(Debug, Clone, FromRow)]

@@ -6,17 +6,17 @@
 //! database triggers refuse UPDATE and DELETE, and [`verify`] detects any edit made
 //! around them (a byte changed in the file, a row removed).
 
-use crate::store::db::{Backend, Conn, Pool, Sql};
+use crate::db::{Backend, Conn, Pool, Sql};
 use serde::Serialize;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 use sqlx::FromRow;
 
-use crate::auth::Actor;
 use crate::error::AppError;
 use crate::model::audit::{AuditEntryView, AuditOutcome, AuditPage, AuditQuery};
 use crate::ordinance::Moment;
-use crate::store::Store;
+use crate::Store;
+use domain::actor::Actor;
 
 /// The `prev_hash` of the first entry.
 pub const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
@@ -370,7 +370,7 @@ pub struct Verified {
 /// Walks the whole chain in order. `Ok(Err(break))` names the first entry that was
 /// altered, removed or reordered.
 pub async fn verify<'e>(
-    db: impl sqlx::Executor<'e, Database = crate::store::db::Db>,
+    db: impl sqlx::Executor<'e, Database = crate::db::Db>,
 ) -> Result<Result<Verified, ChainBreak>, sqlx::Error> {
     use futures_util::TryStreamExt;
     let mut rows = sqlx::query_as::<_, Row>(

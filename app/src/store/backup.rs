@@ -7,15 +7,15 @@
 //! passes `integrity_check`, carries no migration this build does not know, and its
 //! audit chain verifies.
 
-use crate::store::db::Pool;
+use crate::db::Pool;
 use std::path::{Path, PathBuf};
 
 use sqlx::any::AnyPoolOptions;
 
 use sqlx::migrate::Migrator;
 
-use crate::store::db::Conn;
-use crate::store::{audit, sqlite_url, Store, MIGRATOR, POSTGRES_MIGRATOR};
+use crate::db::Conn;
+use crate::{audit, sqlite_url, Store, MIGRATOR, POSTGRES_MIGRATOR};
 
 /// What a checked copy holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,7 +38,7 @@ pub async fn backup(store: &Store, target: &Path) -> Result<Checked, Refusal> {
         .ok_or_else(|| "the backup path must be valid UTF-8".to_owned())?;
     // A read connection would do, but `query_only` forbids VACUUM INTO's write of
     // the new file; the session pool is a plain connection outside the writer.
-    let crate::store::SessionPool::Sqlite(sessions) = &store.sessions else {
+    let crate::SessionPool::Sqlite(sessions) = &store.sessions else {
         return Err("a PostgreSQL database is backed up with pg_dump (README)".to_owned());
     };
     sqlx::query("VACUUM INTO ?")

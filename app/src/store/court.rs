@@ -3,12 +3,14 @@
 //! `store::review`) and dispositions. Every change is one write transaction with
 //! its audit entry.
 
-use crate::store::db::{Backend, Conn, Pool, Sql};
+use crate::db::{Backend, Conn, Pool, Sql};
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
-use crate::auth::Actor;
+use crate::audit::{self, Event};
+use crate::court_sql::{AMENDED_SINCE_EXPORT, AT_COURT};
 use crate::error::AppError;
+use crate::incidents::{citation_documents, court_lines, court_lines_issued, subject_label};
 use crate::model::audit::AuditOutcome;
 use crate::model::citation::CitationDocument;
 use crate::model::court::{
@@ -19,11 +21,10 @@ use crate::model::court::{
 use crate::model::dashboard::day_number;
 use crate::model::incident::CitationStatus;
 use crate::ordinance::{Moment, Offence};
-use crate::store::audit::{self, Event};
-use crate::store::incidents::{citation_documents, court_lines, court_lines_issued, subject_label};
-use crate::store::register::officer_label;
-use crate::store::Store;
+use crate::register::officer_label;
 use crate::town_time::TownZone;
+use crate::Store;
+use domain::actor::Actor;
 
 /// Who acts, from where, when.
 #[derive(Clone, Copy)]
@@ -122,22 +123,6 @@ pub struct Exported {
 /// unless told it is UTF-8 (Excel garbles "§" and "—" without it).
 const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// Whether the citation `c` was changed by a chief's amendment after the last
-/// export that carried it (or amended and never exported): the next export
-/// marks it an amended filing, so the court replaces the copy it has.
-/// A CASE, not `amended_at IS NOT NULL AND …`: SQLite ran the subquery for
-/// every row of an `AND` (0.7 s of a 100 000-citation export, where almost
-/// none is amended).
-/// The citations that are the court's: approved by the chief, then filed and
-/// disposed (`court_status` says the same of one status).
-pub(crate) const AT_COURT: &str = "c.status IN ('approved', 'filed', 'disposed')";
-
-/// 1 when the citation was amended after it was last exported (or never
-/// exported since), else 0 — an integer on both engines.
-pub(crate) const AMENDED_SINCE_EXPORT: &str = "CASE WHEN c.amended_at IS NULL THEN 0 WHEN NOT EXISTS (\
-    SELECT 1 FROM citation_export x WHERE x.number = c.number AND x.last_exported_at >= c.amended_at) \
-    THEN 1 ELSE 0 END";
-
 /// The numbers a selection names, each checked to be the court's, once each.
 async fn selected_numbers(pool: &Pool, numbers: &[String]) -> Result<Vec<String>, AppError> {
     let mut out: Vec<String> = Vec::new();
@@ -213,7 +198,7 @@ pub async fn export(
     // A CSV is written as the lines are read; a JSON file needs them all.
     let mut csv = match format {
         ExportFormat::Csv => {
-            Some(crate::documents::export::CourtCsv::new(&batch).map_err(|_| AppError::Internal)?)
+            Some(documents::export::CourtCsv::new(&batch).map_err(|_| AppError::Internal)?)
         }
         _ => None,
     };
@@ -249,12 +234,10 @@ pub async fn export(
                 file
             }
         }
-        ExportFormat::Json => serde_json::to_vec(&crate::documents::export::json(
-            lines,
-            &batch,
-            &generated_at,
-        ))
-        .map_err(|_| AppError::Internal)?,
+        ExportFormat::Json => {
+            serde_json::to_vec(&documents::export::json(lines, &batch, &generated_at))
+                .map_err(|_| AppError::Internal)?
+        }
         // The summonses print the stored reports (narrative, violation, order).
         ExportFormat::Pdf => {
             let numbers: Vec<String> = chosen.iter().map(|(n, _)| n.clone()).collect();
@@ -264,7 +247,7 @@ pub async fn export(
                     .into_iter()
                     .zip(chosen.iter().map(|(_, amended)| *amended))
                     .collect();
-            crate::documents::export::pdf(&docs, &batch, &zone.date_time(clerk.now))
+            documents::export::pdf(&docs, &batch, &zone.date_time(clerk.now))
         }
     };
     let sha256 = hex::encode(Sha256::digest(&bytes));

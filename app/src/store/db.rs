@@ -20,6 +20,12 @@ use sqlx::error::BoxDynError;
 use sqlx::query::{Query, QueryAs};
 use sqlx::{Arguments, Encode, Type};
 
+/// Whether `address` names a PostgreSQL server (`postgres://…`) rather than a
+/// SQLite file.
+pub fn is_postgres(address: &str) -> bool {
+    address.starts_with("postgres://") || address.starts_with("postgresql://")
+}
+
 /// The database, as the store's queries see it.
 pub type Db = sqlx::Any;
 /// A pool of connections to it.
@@ -50,7 +56,7 @@ impl Backend {
 
     /// The engine a pool's connections talk to.
     pub fn of_pool(pool: &Pool) -> Backend {
-        if crate::store::is_postgres(pool.connect_options().database_url.as_str()) {
+        if is_postgres(pool.connect_options().database_url.as_str()) {
             Backend::Postgres
         } else {
             Backend::Sqlite

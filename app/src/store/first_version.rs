@@ -8,13 +8,13 @@
 //! report still in its first revision's shape prints from that revision, word for
 //! word (`documents::record`). An audit entry names the reports each step moved.
 
-use crate::store::db::Pool;
+use crate::db::Pool;
 
+use crate::audit::{self, Event};
 use crate::error::AppError;
 use crate::model::audit::AuditOutcome;
 use crate::model::first_version::{to_current, FirstReport};
 use crate::ordinance::Moment;
-use crate::store::audit::{self, Event};
 
 /// Reports moved per transaction: a large database moves in short steps, and a
 /// stop half-way leaves only whole steps done (the rest move at the next start).

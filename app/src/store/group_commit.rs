@@ -19,7 +19,7 @@
 //! the audit chain and the gapless citation numbers (§52-4, DESIGN §3) are appended
 //! exactly as before; a write rolled back takes its citation numbers back with it.
 
-use crate::store::db::{Backend, Conn, Pool};
+use crate::db::{Backend, Conn, Pool};
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::pin::Pin;
@@ -45,7 +45,7 @@ const QUEUE: usize = 1_024;
 /// head is read once per batch, not once per write.
 pub struct Batch<'c> {
     pub conn: &'c mut Conn,
-    pub audit: &'c mut Option<crate::store::audit::Head>,
+    pub audit: &'c mut Option<crate::audit::Head>,
 }
 
 /// The work of one write, in its batch. It may run more than once
@@ -211,7 +211,7 @@ async fn attempt(
     backend: Backend,
     batch: &mut [Job],
 ) -> Result<Option<usize>, sqlx::Error> {
-    let mut tx = crate::store::db::begin_write(writer, backend).await?;
+    let mut tx = crate::db::begin_write(writer, backend).await?;
     let mut head = None;
     for (i, job) in batch.iter_mut().enumerate() {
         let stands = AssertUnwindSafe((job.attempt)(Batch {
@@ -229,134 +229,7 @@ async fn attempt(
             return Ok(Some(i));
         }
     }
-    crate::store::register_text::flush(&mut tx).await?;
+    crate::register_text::flush(&mut tx).await?;
     tx.commit().await?;
     Ok(None)
-}
-
-#[cfg(test)]
-mod tests {
-    use std::time::Duration;
-
-    use super::*;
-    use crate::store::Store;
-
-    async fn scratch() -> (Store, std::path::PathBuf) {
-        let dir = std::env::temp_dir().join(format!("wells-group-{}", uuid::Uuid::now_v7()));
-        let store = Store::open(&dir.join("wells.db")).await.expect("open");
-        sqlx::query("CREATE TABLE scratch (n INTEGER NOT NULL)")
-            .execute(&store.writer)
-            .await
-            .expect("table");
-        (store, dir)
-    }
-
-    /// A write that inserts `n`, then fails if `fail` (after writing).
-    fn insert(store: &Store, n: i64, fail: bool) -> impl Future<Output = Result<i64, AppError>> {
-        let group = store.group.clone();
-        async move {
-            group
-                .write(move |batch| {
-                    Box::pin(async move {
-                        sqlx::query("INSERT INTO scratch (n) VALUES ($1)")
-                            .bind(n)
-                            .execute(&mut *batch.conn)
-                            .await?;
-                        if fail {
-                            return Err(AppError::conflict("refused after writing"));
-                        }
-                        Ok(n)
-                    })
-                })
-                .await
-        }
-    }
-
-    async fn stored(store: &Store) -> Vec<i64> {
-        sqlx::query_scalar("SELECT n FROM scratch ORDER BY n")
-            .fetch_all(&store.reader)
-            .await
-            .expect("rows")
-    }
-
-    /// Queues `writes` while the write connection is held elsewhere, so they all
-    /// wait and go into one batch once it is let go (after the one write the
-    /// writer had already taken).
-    async fn one_batch<T: Send + 'static>(
-        store: &Store,
-        writes: Vec<tokio::task::JoinHandle<T>>,
-        held: sqlx::pool::PoolConnection<crate::store::db::Db>,
-    ) -> Vec<T> {
-        tokio::time::sleep(Duration::from_millis(200)).await;
-        let before = store.group.tally();
-        drop(held);
-        let mut out = Vec::new();
-        for w in writes {
-            out.push(w.await.expect("task"));
-        }
-        let after = store.group.tally();
-        assert!(after.0 - before.0 <= 2, "the queued writes shared a commit");
-        out
-    }
-
-    #[tokio::test]
-    async fn a_refused_write_is_rolled_back_alone_and_the_rest_of_its_batch_commits() {
-        let (store, dir) = scratch().await;
-        let held = store.writer.acquire().await.expect("hold the writer");
-        let writes = (1..=5)
-            .map(|n| tokio::spawn(insert(&store, n, n == 3)))
-            .collect();
-        let answers = one_batch(&store, writes, held).await;
-        assert_eq!(answers[0], Ok(1));
-        assert_eq!(answers[1], Ok(2));
-        assert_eq!(answers[2], Err(AppError::conflict("refused after writing")));
-        assert_eq!(answers[4], Ok(5));
-        assert_eq!(stored(&store).await, vec![1, 2, 4, 5]);
-        let _ = std::fs::remove_dir_all(dir);
-    }
-
-    #[tokio::test]
-    async fn a_write_that_panics_is_refused_and_the_writer_goes_on() {
-        let (store, dir) = scratch().await;
-        let held = store.writer.acquire().await.expect("hold the writer");
-        let group = store.group.clone();
-        let panicking = tokio::spawn(async move {
-            group
-                .write(|batch| {
-                    Box::pin(async move {
-                        sqlx::query("INSERT INTO scratch (n) VALUES (99)")
-                            .execute(&mut *batch.conn)
-                            .await?;
-                        panic!("a bug in a write");
-                        #[allow(unreachable_code)]
-                        Ok(())
-                    })
-                })
-                .await
-        });
-        let after = tokio::spawn(insert(&store, 7, false));
-        tokio::time::sleep(Duration::from_millis(200)).await;
-        drop(held);
-        assert_eq!(panicking.await.expect("task"), Err(AppError::Internal));
-        assert_eq!(after.await.expect("task"), Ok(7));
-        assert_eq!(insert(&store, 8, false).await, Ok(8));
-        assert_eq!(stored(&store).await, vec![7, 8]);
-        let _ = std::fs::remove_dir_all(dir);
-    }
-
-    #[tokio::test]
-    async fn concurrent_writes_are_each_answered_and_share_commits() {
-        let (store, dir) = scratch().await;
-        let writes: Vec<_> = (0..200)
-            .map(|n| tokio::spawn(insert(&store, n, false)))
-            .collect();
-        for (n, w) in writes.into_iter().enumerate() {
-            assert_eq!(w.await.expect("task"), Ok(n as i64));
-        }
-        assert_eq!(stored(&store).await, (0..200).collect::<Vec<_>>());
-        let (commits, writes) = store.group.tally();
-        assert_eq!(writes, 200);
-        assert!(commits < writes, "{commits} commits for {writes} writes");
-        let _ = std::fs::remove_dir_all(dir);
-    }
 }

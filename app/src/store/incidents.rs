@@ -1,7 +1,7 @@
 //! Incidents, their persons and citations: storing a submitted report (once, however
 //! often it is sent), the officer's list, and the printed citation.
 
-use crate::store::db::{Backend, Conn, OptionalReal, Pool, Sql};
+use crate::db::{Backend, Conn, OptionalReal, Pool, Sql};
 use std::sync::Arc;
 
 use serde::Deserialize;
@@ -9,8 +9,9 @@ use sha2::{Digest, Sha256};
 use sqlx::FromRow;
 use uuid::Uuid;
 
-use crate::auth::Actor;
+use crate::audit::{self, Event};
 use crate::error::AppError;
+use crate::group_commit::Batch;
 use crate::model::account::Role;
 use crate::model::audit::AuditOutcome;
 use crate::model::citation::{CitationDocument, Defendant, Parts};
@@ -20,21 +21,13 @@ use crate::model::incident::{
     ReportSummary, SubjectEntry, SubjectVerdict,
 };
 use crate::model::review::{distance_m, CautionKind, GPS_FAR_METRES};
+use crate::numbers;
 use crate::ordinance::{Moment, Offence, Outcome, Response};
-use crate::store::audit::{self, Event};
-use crate::store::group_commit::Batch;
-use crate::store::numbers;
-use crate::store::Store;
 use crate::town_time::TownZone;
+use crate::Store;
+use domain::actor::Actor;
 
-/// The officer whose report this is, and the clock and court it is issued under.
-#[derive(Debug, Clone, Copy)]
-pub struct Issuing<'a> {
-    pub officer: &'a Actor,
-    pub source: Option<&'a str>,
-    pub now: Moment,
-    pub zone: &'a TownZone,
-}
+pub use crate::numbers::Issuing;
 
 fn content_hash(report: &IncidentReport) -> String {
     hex::encode(Sha256::digest(
@@ -617,7 +610,7 @@ pub(crate) async fn issue_citation(
 ) -> Result<String, sqlx::Error> {
     // Read in the same transaction, so the court printed is the one in force
     // when the citation was stored.
-    let court = crate::store::settings::court_in(&mut *conn).await?;
+    let court = crate::settings::court_in(&mut *conn).await?;
     // A number the phone handed out on scene keeps its year and sequence
     // (`numbers::handed` checked it is the officer's and unused).
     let (year, seq) = match handed {
@@ -644,8 +637,8 @@ pub(crate) async fn issue_citation(
          FROM (SELECT COALESCE($13, {}) AS seq) AS next \
          RETURNING number",
         citation_number_sql(Backend::of(conn), "$2", "next.seq"),
-        crate::store::signatures::in_force_id("$12", "$11"),
-        crate::store::numbers::next_seq(Backend::of(conn))
+        crate::signatures::in_force_id("$12", "$11"),
+        crate::numbers::next_seq(Backend::of(conn))
     ))
     .bind(Uuid::now_v7().to_string())
     .bind(i64::from(year))
@@ -937,7 +930,7 @@ fn court_line_select(backend: Backend) -> String {
          c.court_address, c.appearance_date, u.full_name, u.badge_number, \
          s.identified, s.full_name, s.date_of_birth, s.address, s.id_type, s.id_number, s.description, \
          i.occurred_at, i.location_text, i.place_type, {}",
-        crate::store::court::AMENDED_SINCE_EXPORT
+        crate::court_sql::AMENDED_SINCE_EXPORT
     );
     format!(
         "SELECT {} \
@@ -997,7 +990,7 @@ pub async fn court_lines_issued(
     let sql = format!(
         "{} WHERE {} AND c.issued_at >= $1 AND c.issued_at < $2 ORDER BY c.year, c.seq",
         court_line_select(Backend::of_pool(pool)),
-        crate::store::court::AT_COURT
+        crate::court_sql::AT_COURT
     );
     let mut rows = sqlx::query_scalar::<_, String>(&sql)
         .bind(start.0)
@@ -1087,7 +1080,7 @@ fn document_of(
     })?;
     let offence = Offence::from_code(&row.offence).ok_or(AppError::Internal)?;
     let subject_id = parse_uuid(&row.subject_id)?;
-    let text = crate::documents::record::violation_text(&stored, subject_id, offence, zone)
+    let text = documents::record::violation_text(&stored, subject_id, offence, zone)
         .ok_or(AppError::Internal)?;
     let (identity, person_signature) = match &stored {
         StoredReport::First(first) => first

@@ -1,10 +1,21 @@
-//! The database: one SQLite file, opened the way a legal record needs.
+//! The store: the records kept, in one SQLite file or on a PostgreSQL server,
+//! opened the way a legal record needs.
 //!
-//! Writes go through a pool of exactly one connection. SQLite allows one writer at a
-//! time anyway; serialising our own writes in-process means a transaction never meets
-//! `SQLITE_BUSY` from a sibling connection, and the audit chain and the gapless
-//! citation counter (§52-4 citations, DESIGN §3) are appended by one writer in order.
-//! Reads use a separate pool and, under WAL, never wait for the writer.
+//! A crate of its own (`app/crates/store`), above the domain and the printed
+//! documents and below the app: it knows who acts (`domain::actor`) but not how
+//! they signed in. Its modules import one another in one direction only
+//! (`server/tests/layers.rs`).
+//!
+//! On SQLite, writes go through a pool of exactly one connection. SQLite allows one
+//! writer at a time anyway; serialising our own writes in-process means a transaction
+//! never meets `SQLITE_BUSY` from a sibling connection, and the audit chain and the
+//! gapless citation counter (§52-4 citations, DESIGN §3) are appended by one writer
+//! in order. Reads use a separate pool and, under WAL, never wait for the writer. On
+//! PostgreSQL every write transaction takes one lock first (`db::begin_write`), to
+//! the same effect across several app servers.
+
+// The domain's modules under the names the store has always used.
+use domain::{error, model, ordinance, town_time};
 
 use std::path::Path;
 use std::time::Duration;
@@ -12,23 +23,25 @@ use std::time::Duration;
 use sqlx::any::AnyPoolOptions;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 
-use crate::store::db::{Backend, Pool, Tx};
+use crate::db::{Backend, Pool, Tx};
 
 /// Migrations are compiled into the binary and run at every start.
-pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../server/migrations");
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../../server/migrations");
 
 /// PostgreSQL's migrations (issue #21): the same schema as [`MIGRATOR`]'s, written
 /// once for a database that is always created new (`server/tests/postgres.rs`
 /// holds the two equal).
 pub static POSTGRES_MIGRATOR: sqlx::migrate::Migrator =
-    sqlx::migrate!("../server/migrations-postgres");
+    sqlx::migrate!("../../../server/migrations-postgres");
 
 pub mod accounts;
 pub mod audit;
 pub mod backup;
 pub mod court;
+mod court_sql;
 pub mod dashboard;
 pub mod db;
+pub use db::is_postgres;
 pub mod first_version;
 pub mod group_commit;
 pub mod incidents;
@@ -42,6 +55,7 @@ pub mod second_factor;
 pub mod seed;
 pub mod settings;
 pub mod signatures;
+pub mod tokens;
 
 /// How long a SQLite connection waits for another process's write lock (the CLI,
 /// a backup) before it gives up.
@@ -104,12 +118,6 @@ pub(crate) fn sqlite_url(path: &Path, params: &str) -> String {
 pub enum SessionPool {
     Sqlite(sqlx::SqlitePool),
     Postgres(sqlx::PgPool),
-}
-
-/// Whether `address` names a PostgreSQL server (`postgres://…`) rather than a
-/// SQLite file.
-pub fn is_postgres(address: &str) -> bool {
-    address.starts_with("postgres://") || address.starts_with("postgresql://")
 }
 
 /// The database's address as it may be printed: a PostgreSQL address without
@@ -292,8 +300,8 @@ impl Store {
             let mut every = tokio::time::interval(Duration::from_secs(3600));
             loop {
                 every.tick().await;
-                use crate::auth::clock::Clock;
-                let now = crate::auth::clock::SystemClock.now();
+                use domain::clock::Clock;
+                let now = domain::clock::SystemClock.now();
                 if let Err(error) = numbers::expire(&store, now).await {
                     tracing::warn!(%error, "expiring number blocks failed");
                 }

@@ -10,11 +10,11 @@
 //! out for a report the server refused), or `returned` (never handed out) —
 //! the database refuses a number that would be two of these (migration 0016).
 
-use crate::store::db::{Backend, Conn, Pool};
+use crate::db::{Backend, Conn, Pool};
 use sqlx::FromRow;
 use uuid::Uuid;
 
-use crate::auth::Actor;
+use crate::audit::{self, Event};
 use crate::error::AppError;
 use crate::model::audit::AuditOutcome;
 use crate::model::incident::IncidentReport;
@@ -23,10 +23,18 @@ use crate::model::numbers::{
     SpentNumber, BLOCK_SIZE, EXPIRE_AFTER_MS, MAX_OPEN_BLOCKS, USE_FOR_MS,
 };
 use crate::ordinance::Moment;
-use crate::store::audit::{self, Event};
-use crate::store::incidents::Issuing;
-use crate::store::Store;
 use crate::town_time::TownZone;
+use crate::Store;
+use domain::actor::Actor;
+
+/// The officer whose report this is, and the clock and court it is issued under.
+#[derive(Debug, Clone, Copy)]
+pub struct Issuing<'a> {
+    pub officer: &'a Actor,
+    pub source: Option<&'a str>,
+    pub now: Moment,
+    pub zone: &'a TownZone,
+}
 
 /// The next number of `year` in SQL: after every citation and every block of
 /// the year. Bind: the year. Both maxima read the end of an index.
@@ -84,7 +92,7 @@ pub async fn reserve(store: &Store, issuing: Issuing<'_>) -> Result<NumberBlock,
          officer_signature_id) \
          SELECT $1, $2, next.seq, next.seq + $3 - 1, $4, $5, $6, ({}) FROM (SELECT {} AS seq) AS next \
          RETURNING first_seq, last_seq",
-        crate::store::signatures::in_force_id("$4", "$5"),
+        crate::signatures::in_force_id("$4", "$5"),
         next_seq(Backend::of(&tx))
     ))
     .bind(block_id.to_string())
@@ -95,9 +103,9 @@ pub async fn reserve(store: &Store, issuing: Issuing<'_>) -> Result<NumberBlock,
     .bind(use_until.0)
     .fetch_one(&mut *tx)
     .await?;
-    let court = crate::store::settings::court_in(&mut tx).await?;
+    let court = crate::settings::court_in(&mut tx).await?;
     let officer_signature =
-        crate::store::signatures::in_force(&mut *tx, &officer.user_id.to_string(), now).await?;
+        crate::signatures::in_force(&mut *tx, &officer.user_id.to_string(), now).await?;
     events.push(
         Event::new("numbers.reserve", AuditOutcome::Success)
             .by(Some(officer), issuing.source)

@@ -3,11 +3,11 @@
 //! updates the application's row, appends a `permit_event` with the record as
 //! it stands after (kept forever) and an audit entry.
 
-use crate::store::db::{Conn, Pool};
+use crate::db::{Conn, Pool};
 use sqlx::FromRow;
 use uuid::Uuid;
 
-use crate::auth::setup::{hash_token, new_token};
+use crate::audit::{self, Event};
 use crate::error::AppError;
 use crate::model::audit::AuditOutcome;
 use crate::model::civil;
@@ -16,10 +16,10 @@ use crate::model::permit::{
     PermitEvent, PermitRecord, PermitRow, PermitState, Settlement,
 };
 use crate::ordinance::article_ii::{application_shortfalls, Requirements, Shortfall};
-use crate::store::accounts::By;
-use crate::store::audit::{self, Event};
-use crate::store::Store;
+use crate::tokens::{hash_token, new_token};
 use crate::town_time::TownZone;
+use crate::Store;
+use domain::actor::By;
 
 /// Who acts, when, and the Town day it is (the §52-9 calendar counts Town days).
 #[derive(Debug, Clone, Copy)]
@@ -617,7 +617,7 @@ pub async fn record(
     let mut conn = pool.acquire().await?;
     let current = row(&mut conn, id).await?;
     let mut record = assemble(&current, today)?;
-    record.sound_limit_dba = crate::store::settings::sound_limit(pool).await?;
+    record.sound_limit_dba = crate::settings::sound_limit(pool).await?;
     let opinions: Vec<(i64, String, String, String)> = sqlx::query_as(
         "SELECT at, author_name, capacity, opinion FROM permit_opinion \
          WHERE application_id = $1 ORDER BY at",

@@ -1,15 +1,15 @@
 //! Incident photos (issue #20): stored once per id, at most ten per incident,
 //! each upload audited with the SHA-256 of what was kept.
 
-use crate::store::db::{Db, Pool};
+use crate::db::{Db, Pool};
 
-use crate::auth::Actor;
+use crate::audit::{self, Event};
 use crate::error::AppError;
 use crate::model::audit::AuditOutcome;
 use crate::model::photo::{CleanJpeg, PhotoRef, MAX_PHOTOS};
-use crate::store::accounts::By;
-use crate::store::audit::{self, Event};
-use crate::store::Store;
+use crate::Store;
+use domain::actor::Actor;
+use domain::actor::By;
 
 type PhotoRow = (String, i64, i64, i64, String);
 
@@ -122,7 +122,7 @@ pub async fn list<'e>(
     rows.into_iter().map(photo_ref).collect()
 }
 
-/// A photo's JPEG, for those who may read its report (`may_read_report`);
+/// A photo's JPEG, for those who may read its report (`Actor::may_read_report`);
 /// anyone else is told it does not exist.
 pub async fn jpeg(
     pool: &Pool,
@@ -139,9 +139,7 @@ pub async fn jpeg(
     .fetch_optional(pool)
     .await?;
     match found {
-        Some((jpeg, officer_id)) if super::register::may_read_report(viewer, &officer_id) => {
-            Ok(jpeg)
-        }
+        Some((jpeg, officer_id)) if viewer.may_read_report(&officer_id) => Ok(jpeg),
         _ => Err(AppError::NotFound),
     }
 }

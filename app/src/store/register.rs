@@ -2,12 +2,11 @@
 //! keyset-paginated so page 1 000 is as fast as page 1) and the full report with
 //! its history.
 
-use crate::store::db::{Backend, Conn, Pool, Sql};
+use crate::db::{Backend, Conn, Pool, Sql};
 use uuid::Uuid;
 
-use crate::auth::Actor;
 use crate::error::AppError;
-use crate::model::account::Role;
+use crate::incidents::{citations_of, gps_far, parse_uuid, subject_label, usual_fix};
 use crate::model::first_version::StoredReport;
 use crate::model::incident::{CitationBrief, IdType};
 use crate::model::incident::{CitationStatus, IncidentReport, ReportStatus};
@@ -16,8 +15,8 @@ use crate::model::review::{
     ReportRow, ReportView, RevisionView, SubjectLine, CELLS_PER_DEGREE,
 };
 use crate::ordinance::{Moment, Offence, Outcome};
-use crate::store::incidents::{citations_of, gps_far, parse_uuid, subject_label, usual_fix};
 use crate::town_time::TownZone;
+use domain::actor::Actor;
 
 /// The GPS grid cell of an incident's fix, in SQL: the same arithmetic as
 /// `GpsCell::of` (the offsets keep both indexes positive, so the cast truncates
@@ -819,14 +818,6 @@ pub async fn officers(pool: &Pool) -> Result<Vec<OfficerOption>, AppError> {
         .collect()
 }
 
-/// Who may read an incident's report and what belongs to it (its revisions,
-/// PDF, photos): the chief, or the officer who recorded it. To anyone else the
-/// report does not exist (a 404, never a 403 that confirms it does).
-pub fn may_read_report(viewer: &Actor, officer_id: &str) -> bool {
-    viewer.has(Role::Chief)
-        || (viewer.has(Role::Officer) && officer_id == viewer.user_id.to_string())
-}
-
 /// The full report with its revisions and the chief's decisions. The chief reads
 /// any; an officer only their own (others are told it does not exist).
 pub async fn report(
@@ -870,7 +861,7 @@ pub async fn report(
         badge,
         stored_cautions,
     ) = head;
-    if !may_read_report(viewer, &officer_id) {
+    if !viewer.may_read_report(&officer_id) {
         return Err(AppError::NotFound);
     }
     let report: IncidentReport = serde_json::from_str(&json).map_err(|_| AppError::Internal)?;
@@ -937,7 +928,7 @@ pub async fn report(
             changes: previous
                 .as_ref()
                 .map(|(before, p)| {
-                    crate::documents::history::describe(changes(p, &value), before, &version, zone)
+                    documents::history::describe(changes(p, &value), before, &version, zone)
                 })
                 .unwrap_or_default(),
         });
@@ -962,8 +953,8 @@ pub async fn report(
         return_reason,
         subjects: subject_lines(&mut conn, &id).await?.0,
         citations: citations_of(&mut conn, &id).await?,
-        photos: crate::store::photos::list(&mut *conn, &id).await?,
-        record: crate::documents::record::record_lines(&stored, zone),
+        photos: crate::photos::list(&mut *conn, &id).await?,
+        record: documents::record::record_lines(&stored, zone),
         report,
         cautions,
         history,

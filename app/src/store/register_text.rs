@@ -7,7 +7,7 @@
 //! statement at a time became one segment each, and merging them made seeding a
 //! million incidents take hours instead of minutes.)
 
-use crate::store::db::Conn;
+use crate::db::Conn;
 
 /// Moves the rows waiting in `register_pending` into the index, in rowid order
 /// (FTS5 keeps rows arriving in ascending order in memory until the commit).

@@ -3,20 +3,20 @@
 //! amendment with a reason. Every change keeps the previous version
 //! (`incident_revision`), who made it, when and why; nothing is deleted.
 
-use crate::store::db::Conn;
+use crate::db::Conn;
 use uuid::Uuid;
 
-use crate::auth::Actor;
+use crate::audit::{self, Event};
 use crate::error::AppError;
+use crate::incidents::{self, Issuing, Version};
 use crate::model::audit::AuditOutcome;
 use crate::model::incident::{
     CitationStatus, IncidentReport, Receipt, ReportStatus, SubjectVerdict,
 };
 use crate::model::review::ReviewAction;
 use crate::ordinance::{Moment, Offence};
-use crate::store::audit::{self, Event};
-use crate::store::incidents::{self, Issuing, Version};
-use crate::store::Store;
+use crate::Store;
+use domain::actor::Actor;
 
 /// Who is deciding, from where, and when.
 #[derive(Debug, Clone, Copy)]
@@ -481,7 +481,7 @@ pub async fn correct(
     }));
     audit::append(&mut tx, now, &event).await?;
     let receipt = incidents::receipt(&mut tx, report.incident_id).await?;
-    crate::store::register_text::flush(&mut tx).await?;
+    crate::register_text::flush(&mut tx).await?;
     tx.commit().await?;
     Ok(receipt)
 }

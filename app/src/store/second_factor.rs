@@ -1,20 +1,28 @@
 //! Second factors as stored (issue #18): each enrolment, use, failure, removal
 //! and reset commits with its audit entry. Secrets never appear in the audit log.
 
-use crate::store::db::{Conn, Pool};
+use crate::db::{Conn, Pool};
 use uuid::Uuid;
 
-use crate::auth::second_factor::key::Sealed;
+use crate::audit::{self, Event};
 use crate::error::AppError;
 use crate::model::account::{PasskeyInfo, Role, SignInPolicy};
 use crate::model::audit::AuditOutcome;
 use crate::ordinance::Moment;
-use crate::store::accounts::By;
-use crate::store::audit::{self, Event};
-use crate::store::Store;
+use crate::Store;
+use domain::actor::By;
 
 const REQUIRED: &str = "auth.second_factor_required";
 const PASSKEY_ROLES: &str = "auth.passkey_roles";
+
+/// A sealed secret as stored: the nonce and the ciphertext with its tag. The key
+/// that seals and opens it is the app's (`auth::second_factor::key`); the store
+/// only keeps the bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sealed {
+    pub nonce: Vec<u8>,
+    pub sealed: Vec<u8>,
+}
 
 /// An account's authenticator, sealed, and the last step a code was accepted for.
 #[derive(Debug, Clone)]
@@ -91,7 +99,7 @@ pub async fn save_policy(
         ),
         (PASSKEY_ROLES, roles_text),
     ] {
-        crate::store::settings::put(&mut tx, key, &value, by.now).await?;
+        crate::settings::put(&mut tx, key, &value, by.now).await?;
     }
     let after = policy_in(&mut tx).await?;
     let event = Event::new("settings.sign_in_policy", AuditOutcome::Success)

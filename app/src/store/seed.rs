@@ -9,13 +9,14 @@
 //! million incidents do not carry a million audit records of events that never
 //! happened.
 
-use crate::store::db::Conn;
+use crate::db::Conn;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use uuid::Uuid;
 
-use crate::auth::Actor;
+use crate::audit::{self, Event};
 use crate::error::AppError;
+use crate::incidents::{issue_citation, write_subject, write_version, Issuing, Version};
 use crate::model::account::Role;
 use crate::model::audit::AuditOutcome;
 use crate::model::court::{Disposition, DispositionKind};
@@ -27,10 +28,9 @@ use crate::ordinance::{
     suggested_offences, Conduct, DispersalOrder, Moment, PersonFacts, PlaceType, ProtectedActivity,
     RefusalManner, Response,
 };
-use crate::store::audit::{self, Event};
-use crate::store::incidents::{issue_citation, write_subject, write_version, Issuing, Version};
-use crate::store::Store;
 use crate::town_time::TownZone;
+use crate::Store;
+use domain::actor::Actor;
 
 /// Usernames of the synthetic accounts start so; incidents by anyone else are real.
 pub const SEED_USER_PREFIX: &str = "seed-";
@@ -833,7 +833,7 @@ async fn accounts(store: &Store, now: Moment) -> Result<(Vec<Actor>, Actor, Acto
             .execute(&mut *tx)
             .await?;
         actors.push(Actor {
-            user_id: crate::store::incidents::parse_uuid(&id)?,
+            user_id: crate::incidents::parse_uuid(&id)?,
             username,
             full_name,
             badge_number,
@@ -1044,7 +1044,7 @@ pub async fn seed(
                 }
             }
         }
-        crate::store::register_text::flush(&mut tx).await?;
+        crate::register_text::flush(&mut tx).await?;
         tx.commit().await?;
     }
     let mut tx = store.begin_write().await?;
@@ -1063,6 +1063,6 @@ pub async fn seed(
     audit::append(&mut tx, now, &event).await?;
     tx.commit().await?;
     // Counted now, not by the first chief to open the dashboard.
-    crate::store::dashboard::rollup::refresh(store).await?;
+    crate::dashboard::rollup::refresh(store).await?;
     Ok(summary)
 }

@@ -1,12 +1,12 @@
 //! Settings kept in the `setting` table, with their defaults in code.
 
+use crate::audit::{self, Event};
+use crate::db::{Conn, Pool};
 use crate::error::AppError;
 use crate::model::audit::AuditOutcome;
 use crate::model::settings::CourtSettings;
-use crate::store::accounts::By;
-use crate::store::audit::{self, Event};
-use crate::store::db::{Conn, Pool};
-use crate::store::Store;
+use crate::Store;
+use domain::actor::By;
 
 const COURT_NAME: &str = "court.name";
 const COURT_ADDRESS: &str = "court.address";

@@ -1,14 +1,14 @@
 //! The officers' signatures (issue #20): append-only, the one in force at a
 //! moment is the latest captured by then.
 
+use crate::audit::{self, Event};
+use crate::db::Db;
 use crate::error::AppError;
 use crate::model::audit::AuditOutcome;
 use crate::model::signature::Signature;
 use crate::ordinance::Moment;
-use crate::store::accounts::By;
-use crate::store::audit::{self, Event};
-use crate::store::db::Db;
-use crate::store::Store;
+use crate::Store;
+use domain::actor::By;
 
 /// Records the signed-in officer's new signature; audited with its SHA-256.
 pub async fn save(

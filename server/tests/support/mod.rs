@@ -7,10 +7,11 @@ pub mod postgres;
 use std::sync::Arc;
 
 use app::auth::clock::ManualClock;
+use app::auth::By;
 use app::model::account::{NewUser, Role};
 use app::ordinance::Moment;
 use app::state::AppState;
-use app::store::accounts::{self, By};
+use app::store::accounts;
 use app::store::Store;
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};

@@ -21,12 +21,9 @@ impl std::fmt::Debug for SealingKey {
     }
 }
 
-/// A sealed secret: the nonce and the ciphertext with its tag.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Sealed {
-    pub nonce: Vec<u8>,
-    pub sealed: Vec<u8>,
-}
+/// A sealed secret: the nonce and the ciphertext with its tag, in the shape the
+/// store keeps.
+pub use crate::store::second_factor::Sealed;
 
 impl SealingKey {
     /// A fresh random key (tests, and the first start of an embedded install).

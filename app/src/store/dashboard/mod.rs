@@ -5,7 +5,7 @@
 
 pub mod rollup;
 
-use crate::store::db::Conn;
+use crate::db::Conn;
 
 use crate::error::AppError;
 use crate::model::court::dollars;
@@ -15,8 +15,8 @@ use crate::model::dashboard::{
 use crate::model::incident::{AgeRange, PerceivedRace, PerceivedSex};
 use crate::model::review::{DecidedKind, GpsCell, ReportFilter, ResponseKind};
 use crate::ordinance::{Offence, Outcome, ProtectedActivity};
-use crate::store::register::officer_label;
-use crate::store::Store;
+use crate::register::officer_label;
+use crate::Store;
 use rollup::Counts;
 
 /// Top locations and GPS cells shown.

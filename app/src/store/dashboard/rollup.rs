@@ -8,13 +8,13 @@
 //! days up into their months and the months into their years. A period is read
 //! as the fewest whole years, months and days that tile it ([`spans`]).
 
-use crate::store::db::{Backend, Conn};
+use crate::db::{Backend, Conn};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use jiff::civil::Date;
 
 use crate::error::AppError;
-use crate::store::Store;
+use crate::Store;
 
 /// How long a bucket is; buckets are `2026-07-04`, `2026-07` and `2026`, so a
 /// run of them is a range of text.
@@ -200,7 +200,7 @@ const DAY_COUNTS: &[(&str, &str)] = &[
 
 /// Each measure's count of the stale days, as run: (measure, SELECT).
 pub fn day_counts(backend: Backend) -> Vec<(&'static str, String)> {
-    let (lat, lon) = crate::store::register::cell_sql(backend);
+    let (lat, lon) = crate::register::cell_sql(backend);
     DAY_COUNTS
         .iter()
         .map(|(measure, select)| {
