@@ -18,16 +18,7 @@ use support::postgres;
 /// database (or folder) goes with the returned guard.
 async fn scratch() -> (Store, Option<postgres::Database>, tempfile::TempDir) {
     let dir = tempfile::tempdir().expect("tempdir");
-    let database = if postgres::wanted() {
-        Some(postgres::Database::create().await)
-    } else {
-        None
-    };
-    let store = match &database {
-        Some(database) => Store::open_postgres(&database.url).await,
-        None => Store::open(&dir.path().join("wells.db")).await,
-    }
-    .expect("open");
+    let (store, database) = support::open_store(dir.path(), postgres::wanted()).await;
     sqlx::query("CREATE TABLE scratch (n BIGINT NOT NULL)")
         .execute(&store.writer)
         .await

@@ -26,6 +26,25 @@ pub const PASSWORD: &str = "correct horse battery staple";
 /// 2026-07-04 16:00 UTC.
 pub const START: Moment = Moment(1_783_180_800_000);
 
+/// A store on a database of its own: a new PostgreSQL database when
+/// `on_postgres` (dropped with the returned guard), else `dir/wells.db`.
+pub async fn open_store(
+    dir: &std::path::Path,
+    on_postgres: bool,
+) -> (Store, Option<postgres::Database>) {
+    let database = if on_postgres {
+        Some(postgres::Database::create().await)
+    } else {
+        None
+    };
+    let store = match &database {
+        Some(database) => Store::open_postgres(&database.url).await,
+        None => Store::open(&dir.join("wells.db")).await,
+    }
+    .expect("open");
+    (store, database)
+}
+
 /// How long a test waits for one reply (a debug build renders a page in well under a second).
 const REPLY_LIMIT: std::time::Duration = std::time::Duration::from_secs(120);
 
@@ -104,16 +123,7 @@ impl TestApp {
         // The server's errors (a database error behind an "internal" answer)
         // are shown with a failing test's output.
         let _ = tracing_subscriber::fmt().with_test_writer().try_init();
-        let postgres = if on_postgres {
-            Some(postgres::Database::create().await)
-        } else {
-            None
-        };
-        let store = match &postgres {
-            Some(database) => Store::open_postgres(&database.url).await,
-            None => Store::open(&dir.path().join("wells.db")).await,
-        }
-        .expect("open");
+        let (store, postgres) = open_store(dir.path(), on_postgres).await;
         let clock = Arc::new(ManualClock::at(START));
         let state = server::app_state_with_clock(
             store,
