@@ -542,15 +542,19 @@ async fn a_search_pages_through_reports_of_the_same_minute_in_the_registers_orde
     // Officers type times to the minute: many reports can share one. The
     // full-text index orders by time alone; the page must still be the
     // register's (time, then id) and paging must neither repeat nor skip.
+    // Each report matches twice (its place and its person's name): the 220
+    // matches of that one minute are more than a walk asks for first
+    // (`FIRST_MATCHES`), so the page is found only by walking further.
     let d = desk().await;
     let at = Moment(d.app.clock_now().0 - 3_600_000);
     let mut expected = Vec::new();
     // Ids made first and used out of order, so the order the rows are stored
     // in is not the ids' order.
-    let ids: Vec<uuid::Uuid> = (0..63).map(|_| uuid::Uuid::now_v7()).collect();
-    for i in 0..63 {
+    let ids: Vec<uuid::Uuid> = (0..110).map(|_| uuid::Uuid::now_v7()).collect();
+    for i in 0..110 {
         let mut report = refusal_report(at);
-        report.incident_id = ids[(i * 17) % 63];
+        report.incident_id = ids[(i * 17) % 110];
+        report.location.text = "Samewhen Lane".into();
         if let app::model::incident::Identity::Identified { full_name, .. } =
             &mut report.subjects[0].identity
         {

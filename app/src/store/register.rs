@@ -602,7 +602,7 @@ fn push_register(
     // read (migration 0011). Otherwise the page walks a date-order index.
     if search == TextSearch::Part {
         // Only `plan` gets here: a page's matches are walked first.
-        push_matches(q, filter, after, zone);
+        push_matches(q, filter, after, zone, FIRST_MATCHES);
         return;
     }
     q.push(PAGE_COLUMNS);
@@ -650,6 +650,13 @@ fn push_after(q: &mut Sql<'_>, after: Option<RegisterCursor>) {
 /// time in milliseconds times this, plus the row's number (migration 0014).
 const ENTRIES_PER_MS: i64 = 2_097_152;
 
+/// How many matches a text search's walk asks for first: the page, the rest of
+/// its last millisecond, and room for incidents that match more than once (a
+/// place and a name). The LIMIT is what makes PostgreSQL walk its rowid index
+/// newest first and stop (1.9 ms for a place in a fifth of 100 000 incidents)
+/// rather than sort every trigram match (55 ms); FTS5 walks in rowid order anyway.
+const FIRST_MATCHES: i64 = 4 * (PAGE_ROWS + 1);
+
 /// A text's matches newest first, straight from the full-text index (its rowid
 /// order is the register's, migration 0014), each incident looked up by key and
 /// checked against the other filters. Date filters and the cursor bound the
@@ -659,6 +666,7 @@ fn push_matches(
     filter: &ReportFilter,
     after: Option<RegisterCursor>,
     zone: &TownZone,
+    limit: i64,
 ) {
     let text = filter.text.as_deref().map(str::trim).unwrap_or_default();
     let backend = q.backend();
@@ -691,7 +699,7 @@ fn push_matches(
     }
     push_filter(q, filter, zone, &TextSearch::None);
     push_after(q, after);
-    q.push(" ORDER BY m.rowid DESC");
+    q.push(" ORDER BY m.rowid DESC LIMIT ").push_bind(limit);
 }
 
 /// The incidents of one register page for a text search: the matches come
@@ -708,20 +716,32 @@ async fn page_of_matches(
     use futures_util::TryStreamExt;
     let want = (PAGE_ROWS + 1) as usize;
     let backend = Backend::of(conn);
-    let mut q = Sql::new(backend, "");
-    push_matches(&mut q, filter, after, zone);
-    let mut matches = q.build_query_as::<(i64, String)>()?.fetch(&mut *conn);
-    let mut page: Vec<(i64, String)> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    while let Some((at, id)) = matches.try_next().await? {
-        if page.len() >= want && at < page[want - 1].0 {
-            break;
+    let mut limit = FIRST_MATCHES;
+    let (mut page, mut seen) = loop {
+        let mut q = Sql::new(backend, "");
+        push_matches(&mut q, filter, after, zone, limit);
+        let mut matches = q.build_query_as::<(i64, String)>()?.fetch(&mut *conn);
+        let mut page: Vec<(i64, String)> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let (mut read, mut walked_past) = (0, false);
+        while let Some((at, id)) = matches.try_next().await? {
+            read += 1;
+            if page.len() >= want && at < page[want - 1].0 {
+                walked_past = true;
+                break;
+            }
+            if seen.insert(id.clone()) {
+                page.push((at, id));
+            }
         }
-        if seen.insert(id.clone()) {
-            page.push((at, id));
+        // All the matches there are, or the page and the rest of its last
+        // millisecond: done. Else the limit cut the walk short (a person with
+        // many entries, many matches in one millisecond): again, further.
+        if walked_past || read < limit {
+            break (page, seen);
         }
-    }
-    drop(matches);
+        limit *= 4;
+    };
     // Rows a transaction has not yet moved into the index (none, once every
     // writer has flushed; see `register_text`), matched the slow way.
     let text = filter.text.as_deref().map(str::trim).unwrap_or_default();
