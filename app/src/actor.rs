@@ -46,9 +46,7 @@ impl Actor {
             needs_second_factor: self.needs_second_factor,
         }
     }
-}
 
-impl Actor {
     /// Who may read an incident's report and what belongs to it (its revisions,
     /// PDF, photos): the chief, or the officer who recorded it. To anyone else the
     /// report does not exist (a 404, never a 403 that confirms it does).

@@ -10,7 +10,7 @@
 //!
 //! | crate | root | what it is |
 //! |---|---|---|
-//! | `domain` | `domain.rs` | the law ([`ordinance`]), the records ([`model`]), [`error`], who acts (`actor`, `clock`, `lockout`); browser and server |
+//! | `domain` | `domain.rs` | the law ([`ordinance`]), the records ([`model`]), [`error`]; for the server who acts (`actor`, `clock`, `lockout`) and the Town's time (`town_time`) |
 //! | `documents` | `documents/mod.rs` | the printed and exported records (server) |
 //! | `store` | `store/mod.rs` | the records kept, on SQLite or PostgreSQL (server) |
 //! | `app` | `lib.rs` | pages, components, server functions, `auth` |

@@ -91,8 +91,8 @@ pub async fn amend_report(report: IncidentReport, reason: String) -> Result<Rece
 #[cfg(feature = "ssr")]
 pub(crate) fn issuing(
     request: &crate::auth::guard::Authorized,
-) -> crate::store::incidents::Issuing<'_> {
-    crate::store::incidents::Issuing {
+) -> crate::store::numbers::Issuing<'_> {
+    crate::store::numbers::Issuing {
         officer: &request.actor,
         source: request.source.as_deref(),
         now: request.now,

@@ -4,8 +4,8 @@
 
 use std::borrow::Cow;
 
-use crate::model::citation::CitationDocument;
-use crate::model::court::{CourtExport, ExportedCitation, EXPORT_SCHEMA, EXPORT_VERSION};
+use domain::model::citation::CitationDocument;
+use domain::model::court::{CourtExport, ExportedCitation, EXPORT_SCHEMA, EXPORT_VERSION};
 
 use super::pdf::Document;
 
@@ -215,7 +215,7 @@ pub fn json(citations: Vec<ExportedCitation>, batch_id: &str, generated_at: &str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::incident::CitationStatus;
+    use domain::model::incident::CitationStatus;
 
     /// The court's CSV of these citations, as an export writes it.
     fn csv(citations: &[ExportedCitation], batch_id: &str) -> Result<Vec<u8>, csv::Error> {

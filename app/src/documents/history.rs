@@ -2,10 +2,10 @@
 //! reads it ("Alex Morgan — time of the response"), its values in the Town's time
 //! and the ordinance's words, and a long text's change word by word.
 
-use crate::model::incident::IncidentReport;
-use crate::model::review::{word_changes, Change};
-use crate::ordinance::{Moment, Offence, PlaceType, ProtectedActivity, RefusalManner};
-use crate::town_time::TownZone;
+use domain::model::incident::IncidentReport;
+use domain::model::review::{word_changes, Change};
+use domain::ordinance::{Moment, Offence, PlaceType, ProtectedActivity, RefusalManner};
+use domain::town_time::TownZone;
 
 /// Labels and readable values for `changes` between two versions of a report.
 pub fn describe(

@@ -1,10 +1,8 @@
-//! Printed documents (ssr only): PDFs the court and the subject receive.
+//! Printed documents: the PDFs the court and the subject receive, and the
+//! court's CSV and JSON export.
 //!
-//! A crate of its own between the domain and the store: it renders records it is
-//! handed and keeps none.
-
-// The domain's modules under the names the documents have always used.
-use domain::{model, ordinance, town_time};
+//! A crate of its own between the domain and the store (the server's only; the
+//! browser never prints): it renders records it is handed and keeps none.
 
 pub mod export;
 pub mod history;

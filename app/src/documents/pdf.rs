@@ -4,7 +4,7 @@
 use pdf_writer::types::{LineCapStyle, LineJoinStyle};
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 
-use crate::model::signature::{Signature, HEIGHT as PAD_HEIGHT};
+use domain::model::signature::{Signature, HEIGHT as PAD_HEIGHT};
 
 const PAGE_W: f32 = 612.0;
 const PAGE_H: f32 = 792.0;
@@ -260,7 +260,7 @@ impl Document {
     }
 
     /// A photo, as wide as the text or at most 260 points high, with its caption.
-    pub fn photo(&mut self, jpeg: &crate::model::photo::CleanJpeg, caption: &str) {
+    pub fn photo(&mut self, jpeg: &domain::model::photo::CleanJpeg, caption: &str) {
         let (w, h) = (f32::from(jpeg.width), f32::from(jpeg.height));
         let scale = (Self::text_width() / w).min(260.0 / h);
         let (shown_w, shown_h) = (w * scale, h * scale);

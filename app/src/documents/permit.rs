@@ -3,10 +3,10 @@
 //! denial with every reason and the steps to a permit.
 
 use super::pdf::Document;
-use crate::model::civil;
-use crate::model::permit::PermitRecord;
-use crate::ordinance::article_ii::calendar;
-use crate::ordinance::penalty::dollars;
+use domain::model::civil;
+use domain::model::permit::PermitRecord;
+use domain::ordinance::article_ii::calendar;
+use domain::ordinance::penalty::dollars;
 
 fn money(cents: u64) -> String {
     dollars(i64::try_from(cents).unwrap_or(i64::MAX))
@@ -16,7 +16,7 @@ fn money(cents: u64) -> String {
 /// while undecided.
 pub fn pdf(record: &PermitRecord) -> Option<Vec<u8>> {
     let decision = record.decision.as_ref();
-    let deemed = record.state == crate::model::permit::PermitState::DeemedDenied;
+    let deemed = record.state == domain::model::permit::PermitState::DeemedDenied;
     if decision.is_none() && !deemed {
         return None;
     }
@@ -95,7 +95,7 @@ pub fn pdf(record: &PermitRecord) -> Option<Vec<u8>> {
                     "§52-10(7): the Wells Fire Department informed; fire prevention equipment available.".to_owned(),
                     format!("§52-10(7)(e): at least {} law enforcement officers on site.", need.officers),
                     "§52-10(8): emergency medical services under a licensed physician, a first aid building or tent, licensed ambulances on site throughout, telephone and radio, area hospitals told.".to_owned(),
-                    format!("§52-10(9): {}.", crate::ordinance::article_ii::requirements::sound_text(record.sound_limit_dba)),
+                    format!("§52-10(9): {}.", domain::ordinance::article_ii::requirements::sound_text(record.sound_limit_dba)),
                     format!("§52-11: public liability insurance of at least {} / {} bodily injury and {} property damage.", money(need.insurance_per_person_cents), money(need.insurance_per_occurrence_cents), money(need.insurance_property_cents)),
                     format!("§52-9 D: bond of {} furnished; deposit of {} held against the Town's public costs, settled after the gathering.", money(record.clerk.bond_cents.unwrap_or(0)), money(record.clerk.deposit_cents.unwrap_or(0))),
                 ];
@@ -107,7 +107,7 @@ pub fn pdf(record: &PermitRecord) -> Option<Vec<u8>> {
             doc.text(
                 &format!(
                     "A violation of Article II is subject to a fine of {}.",
-                    crate::ordinance::Penalty::ARTICLE_II.statement()
+                    domain::ordinance::Penalty::ARTICLE_II.statement()
                 ),
                 10.0,
                 false,

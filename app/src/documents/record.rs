@@ -5,12 +5,12 @@
 //! from that shape, with the words they were first printed in: a reprint of a
 //! citation already with the court must say what the filed one said.
 
-use crate::model::first_version::{FirstReport, StoredReport};
-use crate::model::incident::IncidentReport;
-use crate::model::wording::line;
-pub use crate::model::wording::{order_text, response_text, violation_lines, who, ViolationText};
-use crate::ordinance::{Element, Offence, Response};
-use crate::town_time::TownZone;
+use domain::model::first_version::{FirstReport, StoredReport};
+use domain::model::incident::IncidentReport;
+use domain::model::wording::line;
+pub use domain::model::wording::{order_text, response_text, violation_lines, who, ViolationText};
+use domain::ordinance::{Element, Offence, Response};
+use domain::town_time::TownZone;
 
 /// What the printed citation of `subject_id`'s `offence` says of the violation,
 /// from the report in the shape it was stored in. `None` when the person is not
@@ -26,7 +26,7 @@ pub fn violation_text(
             first_version::violation_text(first, subject_id, offence, zone)
         }
         StoredReport::Current(report) => {
-            crate::model::wording::violation_text(report, subject_id, offence, zone)
+            domain::model::wording::violation_text(report, subject_id, offence, zone)
         }
     }
 }
@@ -41,8 +41,8 @@ pub fn record_lines(stored: &StoredReport, zone: &TownZone) -> Vec<(String, Stri
 }
 
 fn place_lines(
-    occurred_at: crate::ordinance::Moment,
-    location: &crate::model::incident::Location,
+    occurred_at: domain::ordinance::Moment,
+    location: &domain::model::incident::Location,
     zone: &TownZone,
 ) -> Vec<(String, String)> {
     let mut lines = vec![
@@ -65,7 +65,7 @@ fn place_lines(
     lines
 }
 
-fn perceived_line(s: &crate::model::incident::Perceived) -> String {
+fn perceived_line(s: &domain::model::incident::Perceived) -> String {
     format!(
         "{}, {}, {} (officer's perception, for bias audits)",
         s.age_range.label(),
@@ -81,12 +81,12 @@ fn current_record_lines(report: &IncidentReport, zone: &TownZone) -> Vec<(String
     // An Article II report's gathering (§52-7); Article I reports have none and
     // print as they always have.
     if let Some(g) = &report.gathering {
-        use crate::model::wording::{permit_text, venue_text};
+        use domain::model::wording::{permit_text, venue_text};
         lines.push((
             "Gathering (§52-7)".to_owned(),
             format!(
                 "{}, {}",
-                crate::ordinance::article_ii::enforcement::summary(g),
+                domain::ordinance::article_ii::enforcement::summary(g),
                 if g.outdoor { "outdoors" } else { "indoors" }
             ),
         ));
@@ -121,7 +121,7 @@ fn current_record_lines(report: &IncidentReport, zone: &TownZone) -> Vec<(String
             format!("Protected activity (§52-1 E) — {who}"),
             facts.protected_activity.label().to_owned(),
         ));
-        for offence in crate::ordinance::suggested_offences(facts) {
+        for offence in domain::ordinance::suggested_offences(facts) {
             for line in violation_lines(report, s, offence) {
                 lines.push((format!("Conduct — {who} — {}", offence.reference()), line));
             }
@@ -282,9 +282,9 @@ mod first_version {
     }
 
     /// The §52-1 E answer as the first version worded it: for the whole incident.
-    fn first_protected_label(p: crate::ordinance::ProtectedActivity) -> &'static str {
+    fn first_protected_label(p: domain::ordinance::ProtectedActivity) -> &'static str {
         match p {
-            crate::ordinance::ProtectedActivity::None => "No — nobody is expressing an opinion",
+            domain::ordinance::ProtectedActivity::None => "No — nobody is expressing an opinion",
             other => other.label(),
         }
     }

@@ -1,13 +1,13 @@
 //! The full incident report as a PDF: what the chief prints for the file — the
 //! same record, verdicts, citations, history and decisions as the report page.
 
-use crate::model::review::ReportView;
+use domain::model::review::ReportView;
 
 use super::pdf::Document;
 
 /// The report, with its photos (`photos`, in the order of `view.photos`) drawn
 /// after the citations.
-pub fn pdf(view: &ReportView, photos: &[crate::model::photo::CleanJpeg]) -> Vec<u8> {
+pub fn pdf(view: &ReportView, photos: &[domain::model::photo::CleanJpeg]) -> Vec<u8> {
     let mut doc = Document::new();
     doc.text(
         "TOWN OF WELLS POLICE DEPARTMENT — CODE CHAPTER 52, ARTICLE I",

@@ -1,9 +1,9 @@
 //! The citation as a Uniform Summons and Complaint page (subject's copy, court
 //! filing) — the same fields the screen shows.
 
-use crate::model::citation::CitationDocument;
-use crate::model::incident::CitationStatus;
-use crate::model::signature::PersonSignature;
+use domain::model::citation::CitationDocument;
+use domain::model::incident::CitationStatus;
+use domain::model::signature::PersonSignature;
 
 use super::pdf::Document;
 
@@ -111,7 +111,7 @@ pub fn write(doc: &mut Document, c: &CitationDocument) {
     doc.text(
         &format!(
             "The original of this summons must be filed with the court within {} days of issuance (by {}).",
-            crate::ordinance::FILING_DAYS,
+            domain::ordinance::FILING_DAYS,
             c.filing_deadline
         ),
         8.0,

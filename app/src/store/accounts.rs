@@ -7,14 +7,14 @@ use sqlx::FromRow;
 use uuid::Uuid;
 
 use crate::audit::{self, Event};
-use crate::error::AppError;
-use crate::model::account::{FactorKind, NewUser, Role, UserSummary};
-use crate::model::audit::AuditOutcome;
-use crate::ordinance::Moment;
 use crate::second_factor;
 use crate::Store;
 use domain::actor::{Actor, By};
+use domain::error::AppError;
 use domain::lockout::Failures;
+use domain::model::account::{FactorKind, NewUser, Role, UserSummary};
+use domain::model::audit::AuditOutcome;
+use domain::ordinance::Moment;
 
 /// The row as stored. Not `Serialize`: the password hash never leaves the server.
 #[derive(Debug, Clone, FromRow)]
@@ -406,7 +406,7 @@ pub async fn record_sign_in(
     store: &Store,
     by: By<'_>,
     user_id: Uuid,
-    second_factor: Option<crate::model::account::FactorKind>,
+    second_factor: Option<domain::model::account::FactorKind>,
 ) -> Result<(Actor, i64), AppError> {
     let mut tx = store.begin_write().await?;
     sqlx::query(

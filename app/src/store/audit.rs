@@ -12,11 +12,11 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 use sqlx::FromRow;
 
-use crate::error::AppError;
-use crate::model::audit::{AuditEntryView, AuditOutcome, AuditPage, AuditQuery};
-use crate::ordinance::Moment;
 use crate::Store;
 use domain::actor::Actor;
+use domain::error::AppError;
+use domain::model::audit::{AuditEntryView, AuditOutcome, AuditPage, AuditQuery};
+use domain::ordinance::Moment;
 
 /// The `prev_hash` of the first entry.
 pub const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
@@ -131,7 +131,7 @@ impl Row {
 
     fn view(self) -> AuditEntryView {
         AuditEntryView {
-            action_text: crate::model::audit::action_text(&self.action),
+            action_text: domain::model::audit::action_text(&self.action),
             seq: self.seq,
             at: Moment(self.at),
             at_text: String::new(),
@@ -158,7 +158,7 @@ impl Row {
 pub async fn readable(
     pool: &Pool,
     page: &mut AuditPage,
-    zone: &crate::town_time::TownZone,
+    zone: &domain::town_time::TownZone,
 ) -> Result<(), AppError> {
     let mut conn = pool.acquire().await?;
     for entry in &mut page.entries {
@@ -167,12 +167,12 @@ pub async fn readable(
         entry.before_lines = entry
             .before
             .as_deref()
-            .map(|j| crate::model::audit::json_lines(j, &time))
+            .map(|j| domain::model::audit::json_lines(j, &time))
             .unwrap_or_default();
         entry.after_lines = entry
             .after
             .as_deref()
-            .map(|j| crate::model::audit::json_lines(j, &time))
+            .map(|j| domain::model::audit::json_lines(j, &time))
             .unwrap_or_default();
         let id = entry.entity_id.clone().unwrap_or_default();
         entry.record_text = match entry.entity_type.as_deref() {

@@ -9,22 +9,22 @@ use uuid::Uuid;
 
 use crate::audit::{self, Event};
 use crate::court_sql::{AMENDED_SINCE_EXPORT, AT_COURT};
-use crate::error::AppError;
 use crate::incidents::{citation_documents, court_lines, court_lines_issued, subject_label};
-use crate::model::audit::AuditOutcome;
-use crate::model::citation::CitationDocument;
-use crate::model::court::{
+use crate::register::officer_label;
+use crate::Store;
+use domain::actor::Actor;
+use domain::error::AppError;
+use domain::model::audit::AuditOutcome;
+use domain::model::citation::CitationDocument;
+use domain::model::court::{
     dollars, CourtCitation, CourtEventView, CourtFilter, CourtRow, Disposition, DispositionKind,
     ExportFormat, ExportSelection, ExportedCitation, Filing, FilingBacklog, FilingRow, FILING_DAYS,
     MAX_BATCH,
 };
-use crate::model::dashboard::day_number;
-use crate::model::incident::CitationStatus;
-use crate::ordinance::{Moment, Offence};
-use crate::register::officer_label;
-use crate::town_time::TownZone;
-use crate::Store;
-use domain::actor::Actor;
+use domain::model::dashboard::day_number;
+use domain::model::incident::CitationStatus;
+use domain::ordinance::{Moment, Offence};
+use domain::town_time::TownZone;
 
 /// Who acts, from where, when.
 #[derive(Clone, Copy)]
@@ -333,7 +333,7 @@ pub async fn export(
 pub async fn recent_exports(
     pool: &Pool,
     zone: &TownZone,
-) -> Result<Vec<crate::model::court::ExportBatchView>, AppError> {
+) -> Result<Vec<domain::model::court::ExportBatchView>, AppError> {
     #[derive(sqlx::FromRow)]
     struct Row {
         batch_id: String,
@@ -355,7 +355,7 @@ pub async fn recent_exports(
     let rows: Vec<Row> = sqlx::query_as(&sql).fetch_all(pool).await?;
     Ok(rows
         .into_iter()
-        .map(|r| crate::model::court::ExportBatchView {
+        .map(|r| domain::model::court::ExportBatchView {
             file: r
                 .file
                 .unwrap_or_else(|| format!("wells-court-{}.{}", r.batch_id, r.format)),
@@ -491,7 +491,7 @@ pub async fn dispose(
     let (status, kind, on, hearing, paid, fine, costs, offence) = row;
     // The fine is the one the ordinance sets for this citation's offence.
     if let Some(problem) =
-        crate::ordinance::Offence::from_code(&offence).and_then(|o| d.fine_problem(o.penalty()))
+        domain::ordinance::Offence::from_code(&offence).and_then(|o| d.fine_problem(o.penalty()))
     {
         return Err(AppError::Invalid {
             errors: vec![problem],

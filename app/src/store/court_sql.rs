@@ -3,7 +3,7 @@
 //! state (`incidents`). A leaf: it imports nothing of the store.
 
 /// The citations that are the court's: approved by the chief, then filed and
-/// disposed (`court_status` says the same of one status).
+/// disposed (`court::court_status` says the same of one status).
 pub(crate) const AT_COURT: &str = "c.status IN ('approved', 'filed', 'disposed')";
 
 /// Whether the citation `c` was changed by a chief's amendment after the last
@@ -12,7 +12,8 @@ pub(crate) const AT_COURT: &str = "c.status IN ('approved', 'filed', 'disposed')
 /// 1 when it was, else 0 — an integer on both engines.
 /// A CASE, not `amended_at IS NOT NULL AND …`: SQLite ran the subquery for
 /// every row of an `AND` (0.7 s of a 100 000-citation export, where almost
-/// none is amended).
+/// none is amended). Migration 0012 names it by its first place,
+/// `store::court`.
 pub(crate) const AMENDED_SINCE_EXPORT: &str = "CASE WHEN c.amended_at IS NULL THEN 0 WHEN NOT EXISTS (\
     SELECT 1 FROM citation_export x WHERE x.number = c.number AND x.last_exported_at >= c.amended_at) \
     THEN 1 ELSE 0 END";

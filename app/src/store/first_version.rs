@@ -11,10 +11,10 @@
 use crate::db::Pool;
 
 use crate::audit::{self, Event};
-use crate::error::AppError;
-use crate::model::audit::AuditOutcome;
-use crate::model::first_version::{to_current, FirstReport};
-use crate::ordinance::Moment;
+use domain::error::AppError;
+use domain::model::audit::AuditOutcome;
+use domain::model::first_version::{to_current, FirstReport};
+use domain::ordinance::Moment;
 
 /// Reports moved per transaction: a large database moves in short steps, and a
 /// stop half-way leaves only whole steps done (the rest move at the next start).

@@ -1,4 +1,5 @@
-//! Group commit: concurrent write transactions share one SQLite commit.
+//! Group commit: concurrent write transactions share one commit (on SQLite the
+//! one writer's, on PostgreSQL each app server's under the write lock).
 //!
 //! With `synchronous=FULL` every commit waits for the disk (an fsync of the WAL),
 //! and SQLite has one writer, so ten officers submitting at once would wait for ten
@@ -30,7 +31,7 @@ use futures_util::FutureExt;
 
 use tokio::sync::{mpsc, oneshot};
 
-use crate::error::AppError;
+use domain::error::AppError;
 
 /// Writes one commit takes at most, so the first of them never waits for an
 /// unbounded batch.

@@ -10,24 +10,24 @@ use sqlx::FromRow;
 use uuid::Uuid;
 
 use crate::audit::{self, Event};
-use crate::error::AppError;
 use crate::group_commit::Batch;
-use crate::model::account::Role;
-use crate::model::audit::AuditOutcome;
-use crate::model::citation::{CitationDocument, Defendant, Parts};
-use crate::model::first_version::StoredReport;
-use crate::model::incident::{
+use crate::numbers;
+use crate::Store;
+use domain::actor::Actor;
+use domain::error::AppError;
+use domain::model::account::Role;
+use domain::model::audit::AuditOutcome;
+use domain::model::citation::{CitationDocument, Defendant, Parts};
+use domain::model::first_version::StoredReport;
+use domain::model::incident::{
     CitationBrief, CitationStatus, IdType, Identity, IncidentReport, Receipt, ReportStatus,
     ReportSummary, SubjectEntry, SubjectVerdict,
 };
-use crate::model::review::{distance_m, CautionKind, GPS_FAR_METRES};
-use crate::numbers;
-use crate::ordinance::{Moment, Offence, Outcome, Response};
-use crate::town_time::TownZone;
-use crate::Store;
-use domain::actor::Actor;
+use domain::model::review::{distance_m, CautionKind, GPS_FAR_METRES};
+use domain::ordinance::{Moment, Offence, Outcome, Response};
+use domain::town_time::TownZone;
 
-pub use crate::numbers::Issuing;
+use crate::numbers::Issuing;
 
 fn content_hash(report: &IncidentReport) -> String {
     hex::encode(Sha256::digest(
@@ -35,7 +35,7 @@ fn content_hash(report: &IncidentReport) -> String {
     ))
 }
 
-pub use crate::model::numbers::citation_number;
+pub use domain::model::numbers::citation_number;
 
 /// Stores a submitted report: the incident, its persons, a citation (with its
 /// number) for each person cited, the first revision and the audit entries — in
@@ -129,7 +129,7 @@ async fn submit_in(
     // Numbers the phone gave out on scene (issue #17), checked before any is used.
     // At most one per person and offence: a body of thousands would hold the
     // one writer every officer's submission waits for.
-    let most = report.subjects.len() * crate::ordinance::Offence::ALL.len();
+    let most = report.subjects.len() * domain::ordinance::Offence::ALL.len();
     if report.numbers.len() > most {
         return Err(AppError::invalid(
             "numbers",
@@ -420,7 +420,7 @@ async fn caution_codes(
     verdicts: &[SubjectVerdict],
 ) -> Result<String, sqlx::Error> {
     // The narrative and every person's description are screened, charged or not.
-    let mut kinds: Vec<CautionKind> = crate::model::incident::cautions(report, verdicts)
+    let mut kinds: Vec<CautionKind> = domain::model::incident::cautions(report, verdicts)
         .iter()
         .map(CautionKind::of)
         .collect();
@@ -950,7 +950,7 @@ pub async fn court_lines(
     numbers: &[String],
     viewer: &Actor,
     zone: &TownZone,
-) -> Result<Vec<crate::model::court::ExportedCitation>, AppError> {
+) -> Result<Vec<domain::model::court::ExportedCitation>, AppError> {
     let wanted = serde_json::to_string(numbers).map_err(|_| AppError::Internal)?;
     let rows: Vec<String> = sqlx::query_scalar(&format!(
         "{} WHERE c.number IN (SELECT value FROM {})",
@@ -984,7 +984,7 @@ pub async fn court_lines_issued(
     (start, end): (Moment, Moment),
     viewer: &Actor,
     zone: &TownZone,
-    mut each: impl FnMut(crate::model::court::ExportedCitation) -> Result<(), AppError>,
+    mut each: impl FnMut(domain::model::court::ExportedCitation) -> Result<(), AppError>,
 ) -> Result<(), AppError> {
     use futures_util::TryStreamExt;
     let sql = format!(
@@ -1010,13 +1010,13 @@ fn court_line(
     r: CourtLineRow,
     viewer: &Actor,
     zone: &TownZone,
-) -> Result<crate::model::court::ExportedCitation, AppError> {
+) -> Result<domain::model::court::ExportedCitation, AppError> {
     let status = CitationStatus::from_code(&r.status).ok_or(AppError::Internal)?;
     if !may_read(viewer, &r.issued_by, status) {
         return Err(AppError::NotFound);
     }
     let offence = Offence::from_code(&r.offence).ok_or(AppError::Internal)?;
-    let place = crate::ordinance::PlaceType::from_code(&r.place_type).ok_or(AppError::Internal)?;
+    let place = domain::ordinance::PlaceType::from_code(&r.place_type).ok_or(AppError::Internal)?;
     let defendant = defendant_of(SubjectColumns {
         identified: r.identified,
         name: r.full_name,
@@ -1032,7 +1032,7 @@ fn court_line(
         response_at: None,
         manner: None,
     });
-    Ok(crate::model::court::ExportedCitation {
+    Ok(domain::model::court::ExportedCitation {
         number: r.number,
         status,
         amended: r.amended == 1,
@@ -1044,23 +1044,23 @@ fn court_line(
         subject_address: defendant.address,
         subject_identification: defendant.id_document,
         offence_code: offence.code().to_owned(),
-        offence_section: crate::model::court::offence_section(
+        offence_section: domain::model::court::offence_section(
             &offence.reference(),
             offence.title(),
         ),
         occurred_at: zone.date_time(Moment(r.occurred_at)),
         place: format!("{} ({})", r.location_text, place.label()),
-        fine: crate::ordinance::Penalty {
+        fine: domain::ordinance::Penalty {
             fine_cents: u32::try_from(r.fine_cents).map_err(|_| AppError::Internal)?,
             ..offence.penalty()
         }
         .fine_text(),
-        costs: crate::model::court::costs_text(offence.penalty()),
+        costs: domain::model::court::costs_text(offence.penalty()),
         arrest: r.arrest == 1,
         court_name: r.court_name,
         court_address: r.court_address,
         appearance_date: r.appearance_date,
-        filing_deadline: zone.date_after(Moment(r.issued_at), crate::ordinance::FILING_DAYS),
+        filing_deadline: zone.date_after(Moment(r.issued_at), domain::ordinance::FILING_DAYS),
     })
 }
 
@@ -1101,7 +1101,7 @@ fn document_of(
         .map(serde_json::from_str)
         .transpose()
         .map_err(|_| AppError::Internal)?;
-    let penalty = crate::ordinance::Penalty {
+    let penalty = domain::ordinance::Penalty {
         fine_cents: u32::try_from(row.fine_cents).map_err(|_| AppError::Internal)?,
         ..offence.penalty()
     };

@@ -14,9 +14,6 @@
 //! PostgreSQL every write transaction takes one lock first (`db::begin_write`), to
 //! the same effect across several app servers.
 
-// The domain's modules under the names the store has always used.
-use domain::{error, model, ordinance, town_time};
-
 use std::path::Path;
 use std::time::Duration;
 
@@ -41,7 +38,6 @@ pub mod court;
 mod court_sql;
 pub mod dashboard;
 pub mod db;
-pub use db::is_postgres;
 pub mod first_version;
 pub mod group_commit;
 pub mod incidents;
@@ -56,6 +52,9 @@ pub mod seed;
 pub mod settings;
 pub mod signatures;
 pub mod tokens;
+
+// Whether an address is PostgreSQL's: the server's start and the benches ask.
+pub use db::is_postgres;
 
 /// How long a SQLite connection waits for another process's write lock (the CLI,
 /// a backup) before it gives up.
@@ -182,7 +181,7 @@ impl Store {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
-        first_version::migrate(&writer, crate::ordinance::Moment(now))
+        first_version::migrate(&writer, domain::ordinance::Moment(now))
             .await
             .map_err(|e| {
                 sqlx::Error::Protocol(format!("moving reports to per-person facts: {e}"))
@@ -286,24 +285,6 @@ impl Store {
                 every.tick().await;
                 if let Err(error) = optimize(&writer, false).await {
                     tracing::warn!(%error, "PRAGMA optimize failed");
-                }
-            }
-        });
-    }
-
-    /// Returns, every hour, the numbers of blocks phones never brought back
-    /// (`numbers::expire`), so the year's account shows them returned without
-    /// waiting for the next officer to reserve a block.
-    pub fn expire_number_blocks(&self) {
-        let store = self.clone();
-        tokio::spawn(async move {
-            let mut every = tokio::time::interval(Duration::from_secs(3600));
-            loop {
-                every.tick().await;
-                use domain::clock::Clock;
-                let now = domain::clock::SystemClock.now();
-                if let Err(error) = numbers::expire(&store, now).await {
-                    tracing::warn!(%error, "expiring number blocks failed");
                 }
             }
         });

@@ -11,21 +11,24 @@
 //! the database refuses a number that would be two of these (migration 0016).
 
 use crate::db::{Backend, Conn, Pool};
+use std::time::Duration;
+
 use sqlx::FromRow;
 use uuid::Uuid;
 
 use crate::audit::{self, Event};
-use crate::error::AppError;
-use crate::model::audit::AuditOutcome;
-use crate::model::incident::IncidentReport;
-use crate::model::numbers::{
+use crate::Store;
+use domain::actor::Actor;
+use domain::clock::{Clock, SystemClock};
+use domain::error::AppError;
+use domain::model::audit::AuditOutcome;
+use domain::model::incident::IncidentReport;
+use domain::model::numbers::{
     citation_number, parse_number, HandedNumber, NumberAccount, NumberBlock, ReservedRun,
     SpentNumber, BLOCK_SIZE, EXPIRE_AFTER_MS, MAX_OPEN_BLOCKS, USE_FOR_MS,
 };
-use crate::ordinance::Moment;
-use crate::town_time::TownZone;
-use crate::Store;
-use domain::actor::Actor;
+use domain::ordinance::Moment;
+use domain::town_time::TownZone;
 
 /// The officer whose report this is, and the clock and court it is issued under.
 #[derive(Debug, Clone, Copy)]
@@ -180,6 +183,25 @@ pub async fn give_back(
     audit::append(&mut tx, issuing.now, &event).await?;
     tx.commit().await?;
     Ok(returned)
+}
+
+impl Store {
+    /// Returns, every hour, the numbers of blocks phones never brought back
+    /// (`expire`), so the year's account shows them returned without
+    /// waiting for the next officer to reserve a block.
+    pub fn expire_number_blocks(&self) {
+        let store = self.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_secs(3600));
+            loop {
+                every.tick().await;
+                let now = SystemClock.now();
+                if let Err(error) = expire(&store, now).await {
+                    tracing::warn!(%error, "expiring number blocks failed");
+                }
+            }
+        });
+    }
 }
 
 /// Returns the numbers of every block `EXPIRE_AFTER_MS` past its last use that
@@ -463,7 +485,7 @@ pub async fn void_refused(
     let mut voided = Vec::new();
     // No more than one per person and offence (a longer list is refused, and
     // is not worked through on the one writer).
-    let most = report.subjects.len() * crate::ordinance::Offence::ALL.len();
+    let most = report.subjects.len() * domain::ordinance::Offence::ALL.len();
     for handed in report.numbers.iter().take(most) {
         match void_in(&mut tx, issuing, report, handed, &reason).await {
             Ok(Some(event)) => {

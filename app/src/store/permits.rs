@@ -8,18 +8,18 @@ use sqlx::FromRow;
 use uuid::Uuid;
 
 use crate::audit::{self, Event};
-use crate::error::AppError;
-use crate::model::audit::AuditOutcome;
-use crate::model::civil;
-use crate::model::permit::{
+use crate::tokens::{hash_token, new_token};
+use crate::Store;
+use domain::actor::By;
+use domain::error::AppError;
+use domain::model::audit::AuditOutcome;
+use domain::model::civil;
+use domain::model::permit::{
     permit_number, ClerkRecord, DecisionRecord, Filed, Opinion, PermitApplication, PermitDecision,
     PermitEvent, PermitRecord, PermitRow, PermitState, Settlement,
 };
-use crate::ordinance::article_ii::{application_shortfalls, Requirements, Shortfall};
-use crate::tokens::{hash_token, new_token};
-use crate::town_time::TownZone;
-use crate::Store;
-use domain::actor::By;
+use domain::ordinance::article_ii::{application_shortfalls, Requirements, Shortfall};
+use domain::town_time::TownZone;
 
 /// Who acts, when, and the Town day it is (the §52-9 calendar counts Town days).
 #[derive(Debug, Clone, Copy)]
@@ -628,7 +628,7 @@ pub async fn record(
     record.opinions = opinions
         .into_iter()
         .map(|(at, author, capacity, opinion)| Opinion {
-            at: zone.date_time(crate::ordinance::Moment(at)),
+            at: zone.date_time(domain::ordinance::Moment(at)),
             author,
             capacity,
             opinion,
@@ -643,7 +643,7 @@ pub async fn record(
     record.history = events
         .into_iter()
         .map(|(at, by, kind, note)| PermitEvent {
-            at: zone.date_time(crate::ordinance::Moment(at)),
+            at: zone.date_time(domain::ordinance::Moment(at)),
             by,
             kind,
             note,
@@ -710,7 +710,7 @@ fn assemble(current: &Row, today: i64) -> Result<PermitRecord, AppError> {
 fn decide_by(state: PermitState, consideration_day: Option<i64>) -> Option<String> {
     (state == PermitState::Scheduled).then_some(())?;
     consideration_day
-        .map(|d| civil::date_text(d + crate::ordinance::article_ii::calendar::DECISION_DAYS))
+        .map(|d| civil::date_text(d + domain::ordinance::article_ii::calendar::DECISION_DAYS))
 }
 
 /// The register: applications whose gatherings cover `day` (an officer's

@@ -4,12 +4,11 @@
 use crate::db::{Db, Pool};
 
 use crate::audit::{self, Event};
-use crate::error::AppError;
-use crate::model::audit::AuditOutcome;
-use crate::model::photo::{CleanJpeg, PhotoRef, MAX_PHOTOS};
 use crate::Store;
-use domain::actor::Actor;
-use domain::actor::By;
+use domain::actor::{Actor, By};
+use domain::error::AppError;
+use domain::model::audit::AuditOutcome;
+use domain::model::photo::{CleanJpeg, PhotoRef, MAX_PHOTOS};
 
 type PhotoRow = (String, i64, i64, i64, String);
 

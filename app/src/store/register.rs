@@ -5,18 +5,18 @@
 use crate::db::{Backend, Conn, Pool, Sql};
 use uuid::Uuid;
 
-use crate::error::AppError;
 use crate::incidents::{citations_of, gps_far, parse_uuid, subject_label, usual_fix};
-use crate::model::first_version::StoredReport;
-use crate::model::incident::{CitationBrief, IdType};
-use crate::model::incident::{CitationStatus, IncidentReport, ReportStatus};
-use crate::model::review::{
+use domain::actor::Actor;
+use domain::error::AppError;
+use domain::model::first_version::StoredReport;
+use domain::model::incident::{CitationBrief, IdType};
+use domain::model::incident::{CitationStatus, IncidentReport, ReportStatus};
+use domain::model::review::{
     changes, CautionKind, DecisionView, OfficerOption, RegisterCursor, RegisterPage, ReportFilter,
     ReportRow, ReportView, RevisionView, SubjectLine, CELLS_PER_DEGREE,
 };
-use crate::ordinance::{Moment, Offence, Outcome};
-use crate::town_time::TownZone;
-use domain::actor::Actor;
+use domain::ordinance::{Moment, Offence, Outcome};
+use domain::town_time::TownZone;
 
 /// The GPS grid cell of an incident's fix, in SQL: the same arithmetic as
 /// `GpsCell::of` (the offsets keep both indexes positive, so the cast truncates
@@ -438,7 +438,7 @@ async fn report_rows(
                 .filter_map(CautionKind::from_code)
                 .collect(),
             filing_deadline: first_issued
-                .map(|at| zone.date_after(Moment(at), crate::ordinance::FILING_DAYS)),
+                .map(|at| zone.date_after(Moment(at), domain::ordinance::FILING_DAYS)),
         });
     }
     Ok(out)
@@ -486,7 +486,7 @@ pub fn dense_from(incidents: i64) -> i64 {
 
 /// A whole citation number: found by its own index.
 fn is_citation_number(text: &str) -> bool {
-    crate::model::court::is_citation_number(&text.to_ascii_uppercase())
+    domain::model::court::is_citation_number(&text.to_ascii_uppercase())
 }
 
 /// Whether a text is long enough to be found anywhere in a name, place or
@@ -911,10 +911,10 @@ pub async fn report(
             .map(|k| k.label().to_owned())
             .collect(),
         StoredReport::Current(current) => {
-            let verdicts = crate::model::incident::verdicts(current, Moment(submitted_at));
-            crate::model::incident::cautions(current, &verdicts)
+            let verdicts = domain::model::incident::verdicts(current, Moment(submitted_at));
+            domain::model::incident::cautions(current, &verdicts)
                 .iter()
-                .map(crate::ordinance::Caution::message)
+                .map(domain::ordinance::Caution::message)
                 .collect()
         }
     };

@@ -7,16 +7,17 @@ use crate::db::Conn;
 use uuid::Uuid;
 
 use crate::audit::{self, Event};
-use crate::error::AppError;
-use crate::incidents::{self, Issuing, Version};
-use crate::model::audit::AuditOutcome;
-use crate::model::incident::{
-    CitationStatus, IncidentReport, Receipt, ReportStatus, SubjectVerdict,
-};
-use crate::model::review::ReviewAction;
-use crate::ordinance::{Moment, Offence};
+use crate::incidents::{self, Version};
+use crate::numbers::Issuing;
 use crate::Store;
 use domain::actor::Actor;
+use domain::error::AppError;
+use domain::model::audit::AuditOutcome;
+use domain::model::incident::{
+    CitationStatus, IncidentReport, Receipt, ReportStatus, SubjectVerdict,
+};
+use domain::model::review::ReviewAction;
+use domain::ordinance::{Moment, Offence};
 
 /// Who is deciding, from where, and when.
 #[derive(Debug, Clone, Copy)]
@@ -354,10 +355,10 @@ pub async fn correct(
             current.status.label().to_lowercase()
         )));
     }
-    let before = crate::model::first_version::StoredReport::parse(&current.report_json)
+    let before = domain::model::first_version::StoredReport::parse(&current.report_json)
         .map_err(|_| AppError::Internal)?
         .current();
-    AppError::unless_any(crate::model::signature::changed_in_correction(
+    AppError::unless_any(domain::model::signature::changed_in_correction(
         &before, report,
     ))?;
     let revision = current.revision + 1;
@@ -474,7 +475,7 @@ pub async fn correct(
         "status": status.code(),
         "reason": reason,
         "new_citations": issued,
-        "changes": crate::model::review::changes(
+        "changes": domain::model::review::changes(
             &serde_json::to_value(&before).unwrap_or_default(),
             &serde_json::to_value(report).unwrap_or_default(),
         ).len(),

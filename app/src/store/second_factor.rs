@@ -5,12 +5,12 @@ use crate::db::{Conn, Pool};
 use uuid::Uuid;
 
 use crate::audit::{self, Event};
-use crate::error::AppError;
-use crate::model::account::{PasskeyInfo, Role, SignInPolicy};
-use crate::model::audit::AuditOutcome;
-use crate::ordinance::Moment;
 use crate::Store;
 use domain::actor::By;
+use domain::error::AppError;
+use domain::model::account::{PasskeyInfo, Role, SignInPolicy};
+use domain::model::audit::AuditOutcome;
+use domain::ordinance::Moment;
 
 const REQUIRED: &str = "auth.second_factor_required";
 const PASSKEY_ROLES: &str = "auth.passkey_roles";

@@ -15,22 +15,23 @@ use rand::{Rng, SeedableRng};
 use uuid::Uuid;
 
 use crate::audit::{self, Event};
-use crate::error::AppError;
-use crate::incidents::{issue_citation, write_subject, write_version, Issuing, Version};
-use crate::model::account::Role;
-use crate::model::audit::AuditOutcome;
-use crate::model::court::{Disposition, DispositionKind};
-use crate::model::incident::{
+use crate::incidents::{issue_citation, write_subject, write_version, Version};
+use crate::numbers::Issuing;
+use crate::Store;
+use domain::actor::Actor;
+use domain::error::AppError;
+use domain::model::account::Role;
+use domain::model::audit::AuditOutcome;
+use domain::model::court::{Disposition, DispositionKind};
+use domain::model::incident::{
     AgeRange, Charge, CitationStatus, GpsFix, IdType, Identity, IncidentReport, Location,
     Perceived, PerceivedRace, PerceivedSex, ReportStatus, SubjectEntry,
 };
-use crate::ordinance::{
+use domain::ordinance::{
     suggested_offences, Conduct, DispersalOrder, Moment, PersonFacts, PlaceType, ProtectedActivity,
     RefusalManner, Response,
 };
-use crate::town_time::TownZone;
-use crate::Store;
-use domain::actor::Actor;
+use domain::town_time::TownZone;
 
 /// Usernames of the synthetic accounts start so; incidents by anyone else are real.
 pub const SEED_USER_PREFIX: &str = "seed-";
@@ -713,7 +714,7 @@ async fn at_court(
         return Ok(());
     }
     let costs = 500 * rng.gen_range(3..12);
-    let fine = i64::from(crate::ordinance::Penalty::ARTICLE_I.fine_cents);
+    let fine = i64::from(domain::ordinance::Penalty::ARTICLE_I.fine_cents);
     let fined = (Some(fine), Some(costs));
     let (kind, paid, (fine_cents, costs_cents)) = match rng.gen_range(0..100) {
         0..=54 => (DispositionKind::Paid, Some(fine + costs), (None, None)),
@@ -884,7 +885,7 @@ pub async fn seed(
         for &at in batch {
             let officer = &officers[rng.gen_range(0..officers.len())];
             let (mut report, submitted) = report(&mut rng, at);
-            let verdicts = match crate::model::incident::check(&report, submitted) {
+            let verdicts = match domain::model::incident::check(&report, submitted) {
                 Ok(v) => v,
                 // The rules refused a charge (an element missing in this
                 // combination): the officer would have warned instead.
@@ -895,13 +896,13 @@ pub async fn seed(
                             c.issue_citation = false;
                         }
                     }
-                    match crate::model::incident::check(&report, submitted) {
+                    match domain::model::incident::check(&report, submitted) {
                         Ok(v) => v,
                         Err(_) => {
                             for s in &mut report.subjects {
                                 s.charges.clear();
                             }
-                            crate::model::incident::check(&report, submitted)?
+                            domain::model::incident::check(&report, submitted)?
                         }
                     }
                 }

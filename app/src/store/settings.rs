@@ -2,11 +2,11 @@
 
 use crate::audit::{self, Event};
 use crate::db::{Conn, Pool};
-use crate::error::AppError;
-use crate::model::audit::AuditOutcome;
-use crate::model::settings::CourtSettings;
 use crate::Store;
 use domain::actor::By;
+use domain::error::AppError;
+use domain::model::audit::AuditOutcome;
+use domain::model::settings::CourtSettings;
 
 const COURT_NAME: &str = "court.name";
 const COURT_ADDRESS: &str = "court.address";
@@ -138,7 +138,7 @@ pub(crate) async fn put(
     conn: &mut Conn,
     key: &str,
     value: &str,
-    now: crate::ordinance::Moment,
+    now: domain::ordinance::Moment,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO setting (key, value, updated_at) VALUES ($1, $2, $3) \

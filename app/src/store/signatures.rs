@@ -3,12 +3,12 @@
 
 use crate::audit::{self, Event};
 use crate::db::Db;
-use crate::error::AppError;
-use crate::model::audit::AuditOutcome;
-use crate::model::signature::Signature;
-use crate::ordinance::Moment;
 use crate::Store;
 use domain::actor::By;
+use domain::error::AppError;
+use domain::model::audit::AuditOutcome;
+use domain::model::signature::Signature;
+use domain::ordinance::Moment;
 
 /// Records the signed-in officer's new signature; audited with its SHA-256.
 pub async fn save(

@@ -1,5 +1,6 @@
-//! A real router on a fresh SQLite file, a clock the test moves, and helpers to
-//! call it the way a browser does.
+//! A real router on a fresh database (a SQLite file, or with
+//! `WELLS_TEST_BACKEND=postgres` a PostgreSQL database of its own), a clock the
+//! test moves, and helpers to call it the way a browser does.
 #![allow(dead_code)]
 
 pub mod postgres;

@@ -11,6 +11,10 @@ use aes_gcm::{Aes256Gcm, Key, Nonce};
 use rand::rngs::OsRng;
 use rand::RngCore;
 
+/// A sealed secret: the nonce and the ciphertext with its tag, in the shape the
+/// store keeps.
+pub use crate::store::second_factor::Sealed;
+
 /// 256 bits from the server's configuration.
 #[derive(Clone)]
 pub struct SealingKey(Key<Aes256Gcm>);
@@ -20,10 +24,6 @@ impl std::fmt::Debug for SealingKey {
         f.write_str("SealingKey(..)")
     }
 }
-
-/// A sealed secret: the nonce and the ciphertext with its tag, in the shape the
-/// store keeps.
-pub use crate::store::second_factor::Sealed;
 
 impl SealingKey {
     /// A fresh random key (tests, and the first start of an embedded install).

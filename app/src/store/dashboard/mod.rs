@@ -7,16 +7,16 @@ pub mod rollup;
 
 use crate::db::Conn;
 
-use crate::error::AppError;
-use crate::model::court::dollars;
-use crate::model::dashboard::{
-    percent, Chart, Count, Dashboard, Figure, FigureRow, Period, Total, WEEKDAYS,
-};
-use crate::model::incident::{AgeRange, PerceivedRace, PerceivedSex};
-use crate::model::review::{DecidedKind, GpsCell, ReportFilter, ResponseKind};
-use crate::ordinance::{Offence, Outcome, ProtectedActivity};
 use crate::register::officer_label;
 use crate::Store;
+use domain::error::AppError;
+use domain::model::court::dollars;
+use domain::model::dashboard::{
+    percent, Chart, Count, Dashboard, Figure, FigureRow, Period, Total, WEEKDAYS,
+};
+use domain::model::incident::{AgeRange, PerceivedRace, PerceivedSex};
+use domain::model::review::{DecidedKind, GpsCell, ReportFilter, ResponseKind};
+use domain::ordinance::{Offence, Outcome, ProtectedActivity};
 use rollup::Counts;
 
 /// Top locations and GPS cells shown.
@@ -696,9 +696,9 @@ fn returns_and_voids(period: &Period, counts: &Counts) -> Figure {
 }
 
 /// The default period: the 365 days up to today, in the Town's calendar.
-pub fn last_365_days(zone: &crate::town_time::TownZone, now: crate::ordinance::Moment) -> Period {
+pub fn last_365_days(zone: &domain::town_time::TownZone, now: domain::ordinance::Moment) -> Period {
     Period {
-        from: zone.date(crate::ordinance::Moment(now.0 - 364 * 86_400_000)),
+        from: zone.date(domain::ordinance::Moment(now.0 - 364 * 86_400_000)),
         to: zone.date(now),
     }
 }

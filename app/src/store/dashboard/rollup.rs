@@ -13,8 +13,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use jiff::civil::Date;
 
-use crate::error::AppError;
 use crate::Store;
+use domain::error::AppError;
 
 /// How long a bucket is; buckets are `2026-07-04`, `2026-07` and `2026`, so a
 /// run of them is a range of text.
