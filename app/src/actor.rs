@@ -1,29 +1,28 @@
 //! Who acts on the records: the signed-in user as the server resolved them, and
 //! the attribution every audit entry carries.
 
-use uuid::Uuid;
-
 use crate::model::account::{Me, Role};
 use crate::ordinance::Moment;
 
 /// The signed-in user behind a request, as the server resolved it from the
-/// session. Never built from anything the browser sends.
+/// session. Never built from anything the browser sends: it holds the same facts
+/// as `Me`, its wire form, but only the server makes one (`resolved`), and it
+/// cannot be deserialized.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Actor {
-    pub user_id: Uuid,
-    pub username: String,
-    pub full_name: String,
-    pub badge_number: Option<String>,
-    pub roles: Vec<Role>,
-    pub must_change_password: bool,
-    /// The policy requires a second factor this account lacks: only its own
-    /// account (enrolment, password, sign-out) is open.
-    pub needs_second_factor: bool,
+pub struct Actor(Me);
+
+impl std::ops::Deref for Actor {
+    type Target = Me;
+
+    fn deref(&self) -> &Me {
+        &self.0
+    }
 }
 
 impl Actor {
-    pub fn has(&self, role: Role) -> bool {
-        self.roles.contains(&role)
+    /// The user the server found behind a session (or a seed or test made).
+    pub fn resolved(me: Me) -> Actor {
+        Actor(me)
     }
 
     /// Roles as the audit log stores them: `chief,officer`.
@@ -36,15 +35,7 @@ impl Actor {
     }
 
     pub fn me(&self) -> Me {
-        Me {
-            user_id: self.user_id,
-            username: self.username.clone(),
-            full_name: self.full_name.clone(),
-            badge_number: self.badge_number.clone(),
-            roles: self.roles.clone(),
-            must_change_password: self.must_change_password,
-            needs_second_factor: self.needs_second_factor,
-        }
+        self.0.clone()
     }
 
     /// Who may read an incident's report and what belongs to it (its revisions,

@@ -609,7 +609,7 @@ async fn the_courts_csv_line_says_what_the_printed_citation_says_for_every_citat
         .await
         .expect("numbers");
     assert!(numbers.len() > 50, "{} citations", numbers.len());
-    let chief = app::auth::Actor {
+    let chief = app::auth::Actor::resolved(app::model::account::Me {
         user_id: uuid::Uuid::nil(),
         username: "carla".into(),
         full_name: "Carla".into(),
@@ -617,7 +617,7 @@ async fn the_courts_csv_line_says_what_the_printed_citation_says_for_every_citat
         roles: vec![Role::Chief],
         must_change_password: false,
         needs_second_factor: false,
-    };
+    });
     let zone = &c.app.state.settings.town_zone;
     let pool = &c.app.state.store.reader;
     let lines = app::store::incidents::court_lines(pool, &numbers, &chief, zone)

@@ -98,7 +98,7 @@ async fn citation_numbers_restart_each_year_in_the_towns_time_zone() {
 async fn eight_tasks_issuing_500_citations_each_get_contiguous_unique_numbers() {
     let app = TestApp::new().await;
     let officer_id = app.user("oscar", &[Role::Officer]).await;
-    let officer = Arc::new(app::auth::Actor {
+    let officer = Arc::new(app::auth::Actor::resolved(app::model::account::Me {
         user_id: officer_id,
         username: "oscar".into(),
         full_name: "oscar tester".into(),
@@ -106,7 +106,7 @@ async fn eight_tasks_issuing_500_citations_each_get_contiguous_unique_numbers() 
         roles: vec![Role::Officer],
         must_change_password: false,
         needs_second_factor: false,
-    });
+    }));
     let now = app.clock_now();
     let mut tasks = Vec::new();
     for _ in 0..8 {

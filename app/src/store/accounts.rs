@@ -12,7 +12,7 @@ use crate::Store;
 use domain::actor::{Actor, By};
 use domain::error::AppError;
 use domain::lockout::Failures;
-use domain::model::account::{FactorKind, NewUser, Role, UserSummary};
+use domain::model::account::{FactorKind, Me, NewUser, Role, UserSummary};
 use domain::model::audit::AuditOutcome;
 use domain::ordinance::Moment;
 
@@ -448,7 +448,7 @@ async fn actor_row(conn: &mut Conn, user_id: Uuid) -> Result<Option<(Actor, i64)
     let (has_totp, has_passkey) = second_factor::kinds_in(conn, user_id).await?;
     let needs_second_factor = !policy.satisfied_by(&roles, has_totp, has_passkey);
     Ok(Some((
-        Actor {
+        Actor::resolved(Me {
             user_id,
             username,
             full_name,
@@ -456,7 +456,7 @@ async fn actor_row(conn: &mut Conn, user_id: Uuid) -> Result<Option<(Actor, i64)
             roles,
             must_change_password: must_change == 1,
             needs_second_factor,
-        },
+        }),
         epoch,
     )))
 }

@@ -20,7 +20,7 @@ use crate::numbers::Issuing;
 use crate::Store;
 use domain::actor::Actor;
 use domain::error::AppError;
-use domain::model::account::Role;
+use domain::model::account::{Me, Role};
 use domain::model::audit::AuditOutcome;
 use domain::model::court::{Disposition, DispositionKind};
 use domain::model::incident::{
@@ -833,7 +833,7 @@ async fn accounts(store: &Store, now: Moment) -> Result<(Vec<Actor>, Actor, Acto
             .bind(role.code())
             .execute(&mut *tx)
             .await?;
-        actors.push(Actor {
+        actors.push(Actor::resolved(Me {
             user_id: crate::incidents::parse_uuid(&id)?,
             username,
             full_name,
@@ -841,7 +841,7 @@ async fn accounts(store: &Store, now: Moment) -> Result<(Vec<Actor>, Actor, Acto
             roles: vec![role],
             must_change_password: false,
             needs_second_factor: false,
-        });
+        }));
     }
     tx.commit().await?;
     let clerk = actors.pop().ok_or(AppError::Internal)?;
