@@ -702,6 +702,46 @@ fn push_matches(
     q.push(" ORDER BY m.rowid DESC LIMIT ").push_bind(limit);
 }
 
+/// One walk of a text's matches, newest first, at most `limit` of them: the
+/// page's incidents (each once) and the rest of its last millisecond, or `None`
+/// when the limit cut the walk short (a person with many entries, many matches
+/// in one millisecond) and it must go further.
+async fn walk_matches(
+    conn: &mut Conn,
+    filter: &ReportFilter,
+    after: Option<RegisterCursor>,
+    zone: &TownZone,
+    limit: i64,
+) -> Result<Option<Vec<(i64, String)>>, AppError> {
+    use futures_util::TryStreamExt;
+    let want = (PAGE_ROWS + 1) as usize;
+    let backend = Backend::of(conn);
+    let mut q = Sql::new(backend, "");
+    push_matches(&mut q, filter, after, zone, limit);
+    // On PostgreSQL each text is planned for its own pattern (an unnamed
+    // statement): a prepared statement's generic plan cannot know how many
+    // rows a pattern matches, and with the LIMIT it walked every entry for
+    // a rare text (250 ms) where the trigram index finds it at once.
+    let mut matches = q
+        .build_query_as::<(i64, String)>()?
+        .persistent(backend == Backend::Sqlite)
+        .fetch(&mut *conn);
+    let mut page: Vec<(i64, String)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut read = 0;
+    while let Some((at, id)) = matches.try_next().await? {
+        read += 1;
+        if page.len() >= want && at < page[want - 1].0 {
+            return Ok(Some(page));
+        }
+        if seen.insert(id.clone()) {
+            page.push((at, id));
+        }
+    }
+    // All the matches there are, unless the limit stopped them.
+    Ok((read < limit).then_some(page))
+}
+
 /// The incidents of one register page for a text search: the matches come
 /// newest first by the millisecond (within one, in no set order), so once the
 /// page is full only the rest of its last millisecond can still belong on it,
@@ -713,42 +753,17 @@ async fn page_of_matches(
     after: Option<RegisterCursor>,
     zone: &TownZone,
 ) -> Result<Vec<String>, AppError> {
-    use futures_util::TryStreamExt;
     let want = (PAGE_ROWS + 1) as usize;
     let backend = Backend::of(conn);
     let mut limit = FIRST_MATCHES;
-    let (mut page, mut seen) = loop {
-        let mut q = Sql::new(backend, "");
-        push_matches(&mut q, filter, after, zone, limit);
-        // On PostgreSQL each text is planned for its own pattern (an unnamed
-        // statement): a prepared statement's generic plan cannot know how many
-        // rows a pattern matches, and with the LIMIT it walked every entry for
-        // a rare text (250 ms) where the trigram index finds it at once.
-        let mut matches = q
-            .build_query_as::<(i64, String)>()?
-            .persistent(backend == Backend::Sqlite)
-            .fetch(&mut *conn);
-        let mut page: Vec<(i64, String)> = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        let (mut read, mut walked_past) = (0, false);
-        while let Some((at, id)) = matches.try_next().await? {
-            read += 1;
-            if page.len() >= want && at < page[want - 1].0 {
-                walked_past = true;
-                break;
-            }
-            if seen.insert(id.clone()) {
-                page.push((at, id));
-            }
-        }
-        // All the matches there are, or the page and the rest of its last
-        // millisecond: done. Else the limit cut the walk short (a person with
-        // many entries, many matches in one millisecond): again, further.
-        if walked_past || read < limit {
-            break (page, seen);
+    let mut page = loop {
+        if let Some(page) = walk_matches(conn, filter, after, zone, limit).await? {
+            break page;
         }
         limit *= 4;
     };
+    let mut seen: std::collections::HashSet<String> =
+        page.iter().map(|(_, id)| id.clone()).collect();
     // Rows a transaction has not yet moved into the index (none, once every
     // writer has flushed; see `register_text`), matched the slow way.
     let text = filter.text.as_deref().map(str::trim).unwrap_or_default();
