@@ -43,8 +43,10 @@ test: tools browser e2e-deps cargo-deny postgres
 
 # --split with the app's `split` feature: the officer's pages are the main WASM,
 # the desk's, court's, admin and account pages load on demand (app/src/on_demand.rs).
+# The debug server carries `server seed` (the demo's and the tests' data);
+# `make release` does not.
 build: tools
-	cargo leptos build $(SPLIT)
+	cargo leptos build $(SPLIT) --bin-features seed
 
 # `make test-rust T=lockout` runs only the tests whose names contain "lockout".
 # Every test on SQLite, then the server's suites again on PostgreSQL (issue #21),

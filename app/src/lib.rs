@@ -5,15 +5,15 @@
 //! Chapter 52 lives in [`ordinance`], pure and shared by both, so the phone shows the
 //! verdict the server will enforce.
 //!
-//! `app/src/` holds the sources of four crates, each with its manifest in
-//! `app/crates/`, layered so that a lower one never names a higher one:
+//! The app stands on three crates of its own, each in its folder under `app/`,
+//! layered so that a lower one never names a higher one:
 //!
-//! | crate | root | what it is |
+//! | crate | folder | what it is |
 //! |---|---|---|
-//! | `domain` | `domain.rs` | the law ([`ordinance`]), the records ([`model`]), [`error`]; for the server who acts (`actor`, `clock`, `lockout`) and the Town's time (`town_time`) |
-//! | `documents` | `documents/mod.rs` | the printed and exported records (server) |
-//! | `store` | `store/mod.rs` | the records kept, on SQLite or PostgreSQL (server) |
-//! | `app` | `lib.rs` | pages, components, server functions, `auth` |
+//! | `domain` | `app/domain/` | the law ([`ordinance`]), the records ([`model`]), [`error`]; for the server who acts (`actor`, `clock`, `lockout`) and the Town's time (`town_time`) |
+//! | `documents` | `app/documents/` | the printed and exported records (server) |
+//! | `store` | `app/store/` | the records kept, on SQLite or PostgreSQL (server) |
+//! | `app` | `app/src/` | pages, components, server functions, `auth` |
 
 pub mod access;
 pub mod api;

@@ -130,7 +130,7 @@ impl Queue {
                 "request",
                 format!(
                     "Not sent yet: {}.",
-                    crate::model::incident::FIRST_VERSION_REFUSED
+                    crate::model::first_version::FIRST_VERSION_REFUSED
                 ),
             )
         };

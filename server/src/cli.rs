@@ -11,7 +11,9 @@ use app::store::{audit, Store};
 use app::auth::second_factor::{recovery, totp, SealingKey};
 use app::store::second_factor::{self, NewFactor};
 
-use crate::config::{AuditCommand, Seed, UserCommand};
+#[cfg(feature = "seed")]
+use crate::config::Seed;
+use crate::config::{AuditCommand, UserCommand};
 
 fn by(now: app::ordinance::Moment) -> By<'static> {
     By {
@@ -223,6 +225,7 @@ pub async fn audit(store: &Store, command: AuditCommand) -> Result<(), String> {
     }
 }
 
+#[cfg(feature = "seed")]
 pub async fn seed(store: &Store, seed: Seed) -> Result<(), String> {
     let zone = app::town_time::TownZone::named(&seed.time_zone)?;
     let started = std::time::Instant::now();

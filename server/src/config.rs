@@ -102,6 +102,7 @@ pub enum Command {
     #[command(subcommand)]
     Audit(AuditCommand),
     /// Fill the database with synthetic incidents for demos and benchmarks.
+    #[cfg(feature = "seed")]
     Seed(Seed),
     /// Write a consistent snapshot of the database to a new file, while the server
     /// runs, and check it.
@@ -116,6 +117,7 @@ pub enum Command {
     },
 }
 
+#[cfg(feature = "seed")]
 #[derive(Debug, Clone, Args)]
 pub struct Seed {
     /// How many incidents to make.

@@ -74,6 +74,7 @@ async fn main() -> ExitCode {
                 passkey_roles,
             } => server::cli::sign_in_policy(&store, second_factor, passkey_roles).await,
             Command::Audit(command) => server::cli::audit(&store, command).await,
+            #[cfg(feature = "seed")]
             Command::Seed(seed) => server::cli::seed(&store, seed).await,
             Command::Backup { file } if postgres => {
                 server::cli::backup_postgres(&store, &address, &file).await

@@ -148,7 +148,7 @@ fn circle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
 
 #[test]
 fn the_store_modules_import_one_another_in_one_direction() {
-    let store = Path::new(env!("CARGO_MANIFEST_DIR")).join("../app/src/store");
+    let store = Path::new(env!("CARGO_MANIFEST_DIR")).join("../app/store/src");
     let graph = imports(&store);
     assert!(
         graph.len() > 15,

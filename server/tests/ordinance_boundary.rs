@@ -69,9 +69,9 @@ fn mentions_finds_numbers_of_their_own_only() {
 #[test]
 fn no_fine_amount_or_filing_day_count_is_written_outside_the_ordinance() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let ordinance = root.join("app/src/ordinance");
+    let ordinance = root.join("app/domain/src/ordinance");
     let mut files = Vec::new();
-    sources(&root.join("app/src"), &mut files);
+    sources(&root.join("app"), &mut files);
     sources(&root.join("server/src"), &mut files);
     assert!(files.len() > 50, "the product's sources were found");
     let mut found = Vec::new();

@@ -410,8 +410,25 @@ pub fn NewApplication(
 ) -> impl IntoView {
     let app = RwSignal::new(blank());
     move || match action.value().get().and_then(Result::ok) {
-        Some(filed) => view! { <super::public::FiledNotice filed/> }.into_any(),
+        Some(filed) => view! { <FiledNotice filed/> }.into_any(),
         None => view! { <ApplicationForm app action button/> }.into_any(),
+    }
+}
+
+/// The application's number and its private link, shown once.
+#[component]
+fn FiledNotice(filed: crate::model::permit::Filed) -> impl IntoView {
+    let link = format!("/permits/status?token={}", filed.token);
+    view! {
+        <section class="panel notice ok" role="status" data-testid="permit-filed">
+            <h2>{format!("Application {} received", filed.number)}</h2>
+            <p>"Keep this private link: it is the only way to see the application's status and, if the Selectmen deny it, to make the changes their decision lists. It is shown only now."</p>
+            <p><a href=link.clone() data-testid="status-link">{link.clone()}</a></p>
+            <p>{format!(
+                "Pay the {} fee to the Town Clerk; the Board of Selectmen considers the application once the fee is recorded (§52-9 A).",
+                crate::ordinance::article_ii::Requirements::fee_text()
+            )}</p>
+        </section>
     }
 }
 

@@ -8,7 +8,7 @@ use leptos_router::hooks::use_query_map;
 use super::form::{ApplicationForm, NewApplication};
 use super::view::{DecisionPanel, PermitSummary, ShortfallList};
 use crate::api::permits::{amend_application, apply_for_permit, permit_status};
-use crate::model::permit::{Filed, PermitApplication, PermitRecord};
+use crate::model::permit::{PermitApplication, PermitRecord};
 
 /// `/permits/apply`: anyone may apply.
 #[component]
@@ -24,23 +24,6 @@ pub fn ApplyPage() -> impl IntoView {
             crate::ordinance::article_ii::Requirements::fee_text(),
         )}</p>
         <NewApplication action=send button="Send the application"/>
-    }
-}
-
-/// The application's number and its private link, shown once.
-#[component]
-pub fn FiledNotice(filed: Filed) -> impl IntoView {
-    let link = format!("/permits/status?token={}", filed.token);
-    view! {
-        <section class="panel notice ok" role="status" data-testid="permit-filed">
-            <h2>{format!("Application {} received", filed.number)}</h2>
-            <p>"Keep this private link: it is the only way to see the application's status and, if the Selectmen deny it, to make the changes their decision lists. It is shown only now."</p>
-            <p><a href=link.clone() data-testid="status-link">{link.clone()}</a></p>
-            <p>{format!(
-                "Pay the {} fee to the Town Clerk; the Board of Selectmen considers the application once the fee is recorded (§52-9 A).",
-                crate::ordinance::article_ii::Requirements::fee_text()
-            )}</p>
-        </section>
     }
 }
 

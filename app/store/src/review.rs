@@ -358,7 +358,7 @@ pub async fn correct(
     let before = domain::model::first_version::StoredReport::parse(&current.report_json)
         .map_err(|_| AppError::Internal)?
         .current();
-    AppError::unless_any(domain::model::signature::changed_in_correction(
+    AppError::unless_any(domain::model::incident::signature_changed_in_correction(
         &before, report,
     ))?;
     let revision = current.revision + 1;

@@ -36,10 +36,20 @@ pub fn citation_number(year: i16, seq: i64) -> String {
     format!("WPD-{year:04}-{seq:06}")
 }
 
+/// `WPD-2026-000123`
+pub fn is_citation_number(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() == 15
+        && text.starts_with("WPD-")
+        && b[4..8].iter().all(u8::is_ascii_digit)
+        && b[8] == b'-'
+        && b[9..].iter().all(u8::is_ascii_digit)
+}
+
 /// The year and sequence of `WPD-2026-000042`.
 pub fn parse_number(number: &str) -> Option<(i16, i64)> {
     let number = number.trim();
-    if !super::court::is_citation_number(number) {
+    if !is_citation_number(number) {
         return None;
     }
     let year: i16 = number[4..8].parse().ok()?;

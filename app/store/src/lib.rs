@@ -1,7 +1,7 @@
 //! The store: the records kept, in one SQLite file or on a PostgreSQL server,
 //! opened the way a legal record needs.
 //!
-//! A crate of its own (`app/crates/store`), above the domain and the printed
+//! A crate of its own (`app/store/`), above the domain and the printed
 //! documents and below the app: it knows who acts (`domain::actor`) but not how
 //! they signed in. Its modules import one another in one direction only
 //! (`server/tests/layers.rs`).
@@ -23,13 +23,13 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use crate::db::{Backend, Pool, Tx};
 
 /// Migrations are compiled into the binary and run at every start.
-pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../../server/migrations");
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../server/migrations");
 
 /// PostgreSQL's migrations (issue #21): the same schema as [`MIGRATOR`]'s, written
 /// once for a database that is always created new (`server/tests/postgres.rs`
 /// holds the two equal).
 pub static POSTGRES_MIGRATOR: sqlx::migrate::Migrator =
-    sqlx::migrate!("../../../server/migrations-postgres");
+    sqlx::migrate!("../../server/migrations-postgres");
 
 pub mod accounts;
 pub mod audit;
@@ -48,6 +48,7 @@ pub mod register;
 pub mod register_text;
 pub mod review;
 pub mod second_factor;
+#[cfg(feature = "seed")]
 pub mod seed;
 pub mod settings;
 pub mod signatures;

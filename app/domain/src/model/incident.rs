@@ -5,12 +5,9 @@
 //! The report's shape follows DESIGN §2, "each person answers for their own
 //! conduct": the incident holds what is shared (when, where, the orders given,
 //! the narrative) and each person their own facts — conduct, §52-1 E answer, the
-//! order they received, their response, an arrest, and the offences charged. The
-//! first version of this shape (facts once per incident) is
-//! [`crate::model::first_version`]; it is refused on the wire with a message
-//! naming the change.
+//! order they received, their response, an arrest, and the offences charged.
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::error::{AppError, FieldError};
@@ -228,6 +225,10 @@ impl SubjectEntry {
 }
 
 /// The whole report. Submitting it again with the same `incident_id` is harmless.
+///
+/// Its `Serialize` and `Deserialize` are written where the reports of earlier
+/// shapes are recognised ([`crate::model::first_version`]): the wire refuses
+/// those with a message, and this type knows only its own shape.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 pub struct IncidentReport {
@@ -253,31 +254,6 @@ pub struct IncidentReport {
     /// form and content hash are what they were.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gathering: Option<crate::ordinance::article_ii::enforcement::GatheringScene>,
-}
-
-/// The message a report in the first version's shape gets: a phone that has not
-/// updated yet must not have its report converted, which would copy one
-/// person's conduct onto everyone (the very defect the new shape fixes).
-pub const FIRST_VERSION_REFUSED: &str =
-    "this report is in the shape the app used before each person's facts were recorded \
-     separately (conduct, order and the §52-1 E answer once for the whole incident). Each person \
-     now answers for their own conduct: reload the app to update it, check each person's facts in \
-     the report kept on this phone, and send it again";
-
-impl Serialize for IncidentReport {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        IncidentReport::serialize(self, s)
-    }
-}
-
-impl<'de> Deserialize<'de> for IncidentReport {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<IncidentReport, D::Error> {
-        let value = serde_json::Value::deserialize(d)?;
-        if crate::model::first_version::is_first_version(&value) {
-            return Err(serde::de::Error::custom(FIRST_VERSION_REFUSED));
-        }
-        IncidentReport::deserialize(value).map_err(serde::de::Error::custom)
-    }
 }
 
 impl IncidentReport {
@@ -729,6 +705,34 @@ pub fn check(report: &IncidentReport, now: Moment) -> Result<Vec<SubjectVerdict>
         errors = refusals(&verdicts);
     }
     AppError::unless_any(errors).map(|()| verdicts)
+}
+
+/// A person's signature (or refusal) is given once, when the summons is handed
+/// over: a correction or an amendment of the report may not add, change or take
+/// it away — the person is no longer there to sign. Problems by field.
+pub fn signature_changed_in_correction(
+    before: &IncidentReport,
+    after: &IncidentReport,
+) -> Vec<FieldError> {
+    after
+        .subjects
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| {
+            let was = before
+                .subjects
+                .iter()
+                .find(|b| b.subject_id == s.subject_id)
+                .and_then(|b| b.signature.as_ref());
+            was != s.signature.as_ref()
+        })
+        .map(|(i, _)| {
+            FieldError::new(
+                format!("subjects.{i}.signature"),
+                "Signature: given (or refused) when the summons was handed over; a correction cannot add, change or remove it.",
+            )
+        })
+        .collect()
 }
 
 /// Where a report is in its life (DESIGN §3).

@@ -11,10 +11,10 @@
 //! amendment starts from it under the current rules.
 //!
 //! A phone that has not updated yet may still send this shape; the server refuses
-//! it ([`crate::model::incident::FIRST_VERSION_REFUSED`]) rather than convert it,
+//! it ([`FIRST_VERSION_REFUSED`]: the wire form of the current report is written here, above it) rather than convert it,
 //! since converting would copy one person's conduct onto everyone.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use uuid::Uuid;
 
 use crate::model::incident::{Identity, IncidentReport, Location, Perceived, SubjectEntry};
@@ -27,6 +27,31 @@ use crate::ordinance::{
 /// and recorded the conduct once, at the top.
 pub fn is_first_version(value: &serde_json::Value) -> bool {
     value.get("protected_activity").is_some() || value.get("conduct").is_some()
+}
+
+/// The message a report in the first version's shape gets: a phone that has not
+/// updated yet must not have its report converted, which would copy one
+/// person's conduct onto everyone (the very defect the new shape fixes).
+pub const FIRST_VERSION_REFUSED: &str =
+    "this report is in the shape the app used before each person's facts were recorded \
+     separately (conduct, order and the §52-1 E answer once for the whole incident). Each person \
+     now answers for their own conduct: reload the app to update it, check each person's facts in \
+     the report kept on this phone, and send it again";
+
+impl Serialize for IncidentReport {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        IncidentReport::serialize(self, s)
+    }
+}
+
+impl<'de> Deserialize<'de> for IncidentReport {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<IncidentReport, D::Error> {
+        let value = serde_json::Value::deserialize(d)?;
+        if is_first_version(&value) {
+            return Err(serde::de::Error::custom(FIRST_VERSION_REFUSED));
+        }
+        IncidentReport::deserialize(value).map_err(serde::de::Error::custom)
+    }
 }
 
 /// §52-1 A(1) as first recorded: whose passage, not where.

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::FieldError;
 use crate::model::incident::{parse_date, CitationStatus, MAX_SHORT_CHARS};
+pub use crate::model::numbers::is_citation_number;
 use crate::ordinance::{Offence, Penalty};
 
 /// A civil-violation summons must reach the District Court within this many days
@@ -130,16 +131,6 @@ impl ExportSelection {
 
 fn short(text: &str) -> String {
     text.chars().take(40).collect()
-}
-
-/// `WPD-2026-000123`
-pub fn is_citation_number(text: &str) -> bool {
-    let b = text.as_bytes();
-    b.len() == 15
-        && text.starts_with("WPD-")
-        && b[4..8].iter().all(u8::is_ascii_digit)
-        && b[8] == b'-'
-        && b[9..].iter().all(u8::is_ascii_digit)
 }
 
 /// The clerk records that the court received these citations.

@@ -69,34 +69,6 @@ pub enum PersonSignature {
     Refused,
 }
 
-/// A person's signature (or refusal) is given once, when the summons is handed
-/// over: a correction or an amendment of the report may not add, change or take
-/// it away — the person is no longer there to sign. Problems by field.
-pub fn changed_in_correction(
-    before: &crate::model::incident::IncidentReport,
-    after: &crate::model::incident::IncidentReport,
-) -> Vec<crate::error::FieldError> {
-    after
-        .subjects
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| {
-            let was = before
-                .subjects
-                .iter()
-                .find(|b| b.subject_id == s.subject_id)
-                .and_then(|b| b.signature.as_ref());
-            was != s.signature.as_ref()
-        })
-        .map(|(i, _)| {
-            crate::error::FieldError::new(
-                format!("subjects.{i}.signature"),
-                "Signature: given (or refused) when the summons was handed over; a correction cannot add, change or remove it.",
-            )
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
