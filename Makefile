@@ -25,28 +25,31 @@ export LEPTOS_HASH_FILES := false
 # The two go together: the feature marks the on-demand pages, --split moves them out.
 SPLIT := --split --lib-features hydrate,split
 
-.PHONY: run test build release binaryen tools wasm-target cargo-leptos wasm-bindgen browser e2e-deps \
-        test-rust lint e2e clean-data bench crash-test cargo-deny deny postgres
+.PHONY: run test build front release binaryen tools wasm-target cargo-leptos wasm-bindgen browser e2e-deps \
+        test-rust lint seed-check e2e clean-data bench crash-test cargo-deny deny postgres
 
 ## make run: build the app and serve it on http://127.0.0.1:3000 (database data/wells.db)
 run: build
 	target/debug/server serve
 
 ## make test: every test (Rust, lints, Playwright in Chromium)
+# Each step is timed (target/make-test-times.txt). The server the Playwright suite
+# drives is the one `cargo test` builds: the Rust tests, the server and clippy's
+# host pass then compile one dependency tree, with the same features and flags,
+# instead of cargo-leptos building the server a second time with others.
 test: tools browser e2e-deps cargo-deny postgres
-	cargo fmt --all -- --check
-	$(MAKE) deny
-	$(MAKE) build
-	$(MAKE) test-rust
-	$(MAKE) lint
-	$(MAKE) e2e
+	@: > target/make-test-times.txt 2>/dev/null || { mkdir -p target && : > target/make-test-times.txt; }
+	$(call timed,fmt,cargo fmt --all -- --check)
+	$(call timed,deny,$(MAKE) deny)
+	$(call timed,front,$(MAKE) front)
+	$(call timed,test-rust,$(MAKE) test-rust)
+	$(call timed,lint,$(MAKE) lint)
+	$(call timed,e2e,$(MAKE) e2e)
+	@cat target/make-test-times.txt
 
-# --split with the app's `split` feature: the officer's pages are the main WASM,
-# the desk's, court's, admin and account pages load on demand (app/src/on_demand.rs).
-# The debug server carries `server seed` (the demo's and the tests' data);
-# `make release` does not.
-build: tools
-	cargo leptos build $(SPLIT) --bin-features seed
+# $(call timed,NAME,COMMAND): runs COMMAND and appends "NAME <seconds> s" to
+# target/make-test-times.txt.
+timed = @start=$$(date +%s); $(2); echo "$(1) $$(( $$(date +%s) - start )) s" | tee -a target/make-test-times.txt
 
 # `make test-rust T=lockout` runs only the tests whose names contain "lockout".
 # Every test on SQLite, then the server's suites again on PostgreSQL (issue #21),
@@ -55,13 +58,25 @@ build: tools
 # variables for the command, and removes it afterwards.
 test-rust: postgres
 	WELLS_REQUIRE_POSTGRES=1 pg_virtualenv -t -o fsync=off -- sh -c '\
-	  cargo test --workspace $(if $(T),-- $(T),) \
-	  && WELLS_TEST_BACKEND=postgres cargo test -p server $(if $(T),-- $(T),)'
+	  cargo test --workspace $(TEST_FEATURES) $(if $(T),-- $(T),) \
+	  && WELLS_TEST_BACKEND=postgres cargo test -p server $(TEST_FEATURES) $(if $(T),-- $(T),)'
 
-lint:
-	cargo clippy --workspace --all-targets -- -D warnings
+# The server with `server seed`, which the Playwright suite's set-up runs.
+TEST_FEATURES := --features server/seed
+
+lint: seed-check
+	cargo clippy --workspace --all-targets $(TEST_FEATURES) -- -D warnings
 	env -u RUSTFLAGS cargo clippy -p app --lib --target wasm32-unknown-unknown \
 	  --no-default-features --features hydrate,split -- -D warnings
+
+# The server `make release` builds (no default features, as cargo-leptos builds
+# the bin) does not link the demo data generator (store's `seed` feature), and the
+# check can see it when it is there.
+SEED_IN = cargo tree -p server --no-default-features $(1) -e normal,build,features -i store | grep -q 'store feature "seed"'
+seed-check:
+	@if $(call SEED_IN,); then echo 'seed-check: the release server links store/seed' >&2; exit 1; fi
+	@$(call SEED_IN,--features seed) || { echo 'seed-check: cannot see the seed feature' >&2; exit 1; }
+	@echo 'seed-check: the release server carries no seed code'
 
 e2e:
 	end2end/run-suite.sh
@@ -88,6 +103,11 @@ bench: tools browser e2e-deps build postgres
 	bash .ci/bench.sh
 
 # ---- installs (idempotent) ----
+# The build tools are installed unoptimised (`cargo install --debug`): measured on
+# 2 cores, cargo-leptos installs in 6 min instead of 12.5 (24.5 on a shared
+# machine), wasm-bindgen-cli and cargo-deny in about 1 min each instead of 4; what
+# they then do per build costs seconds more (wasm-bindgen 13 s, WASM splitting 8 s
+# on the debug WASM; cargo-deny's check a few seconds).
 tools: wasm-target cargo-leptos wasm-bindgen
 
 wasm-target:
@@ -96,16 +116,16 @@ wasm-target:
 
 cargo-leptos:
 	@cargo leptos --version 2>/dev/null | grep -q ' $(CARGO_LEPTOS_VERSION)$$' \
-	  || env -u RUSTFLAGS cargo install --locked cargo-leptos --version $(CARGO_LEPTOS_VERSION)
+	  || env -u RUSTFLAGS cargo install --debug --locked cargo-leptos --version $(CARGO_LEPTOS_VERSION)
 
 cargo-deny:
 	@cargo deny --version 2>/dev/null | grep -q ' $(CARGO_DENY_VERSION)$$' \
-	  || env -u RUSTFLAGS cargo install --locked cargo-deny --version $(CARGO_DENY_VERSION)
+	  || env -u RUSTFLAGS cargo install --debug --locked cargo-deny --version $(CARGO_DENY_VERSION)
 
 # Not --locked: the locked build wants a webpki-roots the registry here lacks.
 wasm-bindgen:
 	@wasm-bindgen --version 2>/dev/null | grep -q ' $(WASM_BINDGEN_VERSION)$$' \
-	  || env -u RUSTFLAGS cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION)
+	  || env -u RUSTFLAGS cargo install --debug wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION)
 
 # wasm-opt for release builds: npm's binaryen 132 (Debian's 108 breaks the WASM,
 # ../shared/TOOLCHAIN.md).

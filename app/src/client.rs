@@ -76,13 +76,13 @@ pub fn parse_local(text: &str) -> Option<Moment> {
     #[cfg(feature = "hydrate")]
     {
         // Validate the shape first: Date parses far too much.
-        crate::pages::field::draft::parse_utc_local(text)?;
+        crate::model::civil::parse_utc_local(text)?;
         let ms = js_sys::Date::new(&wasm_bindgen::JsValue::from_str(text.trim())).get_time();
         ms.is_finite().then_some(Moment(ms as i64))
     }
     #[cfg(not(feature = "hydrate"))]
     {
-        crate::pages::field::draft::parse_utc_local(text)
+        crate::model::civil::parse_utc_local(text)
     }
 }
 

@@ -3,13 +3,13 @@
 //! The officer's pages (home, sign-in, the field form, My reports, the citation
 //! copy) are the app's main WASM. The chief's, the court clerk's, the
 //! administrator's and the account pages are routes whose view is a lazy
-//! function: in a split build (`--cfg wells_split` with `cargo leptos build
-//! --split`, `make bench` / `.ci/release-site.sh`) each one and the code only it
-//! reaches go to their own `.wasm`, fetched the first time such a page opens;
-//! code two of them share goes to a chunk both fetch. Without the cfg (the debug
-//! builds of `make run` and `make test`, whose cargo-leptos split has known
-//! loader bugs, leptos-rs/leptos#4347) the same routes are plain async views in
-//! the one WASM, so both builds route, render and hydrate the same pages.
+//! function: in a split build (the app's `split` feature with `cargo leptos build
+//! --split`, which `make build`, `make test` and `make release` all use) each one
+//! and the code only it reaches go to their own `.wasm`, fetched the first time
+//! such a page opens; code two of them share goes to a chunk both fetch. Without
+//! the feature (the server's build, and a browser build without `--split`) the
+//! same routes are plain async views, so every build routes, renders and
+//! hydrates the same pages.
 
 use leptos::prelude::*;
 use leptos_router::LazyRoute;

@@ -519,7 +519,7 @@ impl Outbox {
             let Some(next) = next else {
                 return SendState::Idle;
             };
-            let key = crate::pages::field::draft::photo_key(next.photo_id);
+            let key = crate::phone_store::photo_key(next.photo_id);
             let jpeg = phone_store::get(&key)
                 .await
                 .and_then(|text| serde_json::from_str::<String>(&text).ok());

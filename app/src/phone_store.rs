@@ -163,3 +163,8 @@ pub async fn get_or_move(key: &str, old_key: &str) -> Option<String> {
     }
     Some(old)
 }
+
+/// Where the phone keeps a photo's JPEG (as a `data:` URL) until it is sent.
+pub fn photo_key(photo_id: uuid::Uuid) -> String {
+    format!("wells-photo-{photo_id}")
+}

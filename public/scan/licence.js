@@ -1,7 +1,7 @@
 // Reads the PDF417 barcode on the back of a driver's licence or ID card from the
 // phone's rear camera (issue #20). The field form loads this file only when the
 // officer taps "Scan licence"; the text it finds goes back to the app, which
-// parses it (app/src/model/licence.rs) and asks the officer to confirm.
+// parses it (app/domain/src/model/licence.rs) and asks the officer to confirm.
 //
 // The browser's own BarcodeDetector decodes where it reads PDF417 (Chrome on
 // Android). Elsewhere zxing-wasm (MIT, vendored from npm in

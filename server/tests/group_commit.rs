@@ -1,4 +1,4 @@
-//! The group commit (`app/src/store/group_commit.rs`) on its own: many writes
+//! The group commit (`app/store/src/group_commit.rs`) on its own: many writes
 //! share one commit, each answered with its own outcome. Runs on the engine of
 //! the pass (`WELLS_TEST_BACKEND`): on SQLite the one write connection is what
 //! writes wait for, on PostgreSQL the write lock every server takes first.

@@ -196,3 +196,248 @@ fn a_circle_is_found_when_there_is_one() {
     );
     assert_eq!(without_comments("a // numbers::x\nb"), "a \nb");
 }
+
+// ---- Every crate's modules, file by file (issue #34) ----
+//
+// The same rule for each crate of the house: no file's module imports, through any
+// chain of others, a module that imports it. A module naming its own submodules (a
+// folder's `mod.rs` declaring and re-exporting them) is how Rust lays out a folder,
+// not an import, and is not counted; a submodule naming its parent is.
+
+/// A module's path inside its crate: `model/incident.rs` is `["model", "incident"]`,
+/// a folder's `mod.rs` the folder, `lib.rs` the root `[]`.
+type ModPath = Vec<String>;
+
+fn module_path(src: &Path, file: &Path) -> ModPath {
+    let relative = file.strip_prefix(src).expect("a file of the crate");
+    let mut parts: Vec<String> = relative
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    let last = parts.pop().expect("a file name");
+    let stem = last.trim_end_matches(".rs");
+    if stem != "mod" && stem != "lib" {
+        parts.push(stem.to_string());
+    }
+    parts
+}
+
+/// Every module file of a crate, with its code up to its tests and without
+/// comments. Test modules (`tests.rs`, `*_tests.rs`) are not part of the layers.
+fn crate_modules(src: &Path) -> BTreeMap<ModPath, String> {
+    fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("read a folder").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(src, &mut files);
+    files
+        .into_iter()
+        .filter(|f| {
+            let stem = f.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+            stem != "tests" && !stem.ends_with("_tests")
+        })
+        .map(|f| {
+            let code = std::fs::read_to_string(&f).expect("read a module");
+            let code = code.split("\n#[cfg(test)]").next().unwrap_or_default();
+            (module_path(src, &f), without_comments(code))
+        })
+        .collect()
+}
+
+/// The paths written in `code` that start with `crate::`, `super::`, `self::` or
+/// a name followed by `::`, each expanded through its `{…}` groups:
+/// `crate::model::{incident::A, court}` gives `crate model incident A` and
+/// `crate model court`.
+fn written_paths(code: &str) -> Vec<Vec<String>> {
+    fn ident(s: &str) -> usize {
+        s.char_indices()
+            .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_'))
+            .map_or(s.len(), |(i, _)| i)
+    }
+    /// Parses one use-tree at `s` after `prefix`, pushing every full path; returns
+    /// how many bytes it read.
+    fn tree(s: &str, prefix: &[String], out: &mut Vec<Vec<String>>) -> usize {
+        let mut at = 0;
+        let mut path = prefix.to_vec();
+        loop {
+            let rest = &s[at..];
+            let skipped = rest.len() - rest.trim_start().len();
+            at += skipped;
+            let rest = &s[at..];
+            if let Some(group) = rest.strip_prefix('{') {
+                at += 1;
+                let mut inner = group;
+                loop {
+                    let used = tree(inner, &path, out);
+                    at += used;
+                    inner = &inner[used..];
+                    let trimmed = inner.trim_start();
+                    at += inner.len() - trimmed.len();
+                    inner = trimmed;
+                    if let Some(next) = inner.strip_prefix(',') {
+                        at += 1;
+                        inner = next;
+                    } else {
+                        if inner.starts_with('}') {
+                            at += 1;
+                        }
+                        return at;
+                    }
+                }
+            }
+            let n = ident(rest);
+            if n == 0 {
+                break;
+            }
+            path.push(rest[..n].to_string());
+            at += n;
+            if let Some(after) = s[at..].strip_prefix("::") {
+                let _ = after;
+                at += 2;
+            } else {
+                break;
+            }
+        }
+        if path.len() > prefix.len() {
+            out.push(path);
+        }
+        at
+    }
+    let mut out = Vec::new();
+    let bytes = code.as_bytes();
+    let mut i = 0;
+    while i < code.len() {
+        let starts_word = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_' || bytes[i - 1] == b':');
+        let n = if starts_word { ident(&code[i..]) } else { 0 };
+        if n > 0 && code[i + n..].starts_with("::") {
+            let used = tree(&code[i..], &[], &mut out);
+            i += used.max(1);
+        } else {
+            i += code[i..].chars().next().map_or(1, char::len_utf8);
+        }
+    }
+    out
+}
+
+/// The modules of the crate that `module`'s code names: each written path resolved
+/// to the longest module it runs through.
+fn named_modules(module: &ModPath, code: &str, modules: &BTreeSet<ModPath>) -> BTreeSet<ModPath> {
+    let mut named = BTreeSet::new();
+    for path in written_paths(code) {
+        let mut base: ModPath = match path[0].as_str() {
+            "crate" => Vec::new(),
+            "self" | "super" => module.clone(),
+            _ => {
+                // A bare name is one of this module's own submodules, or nothing
+                // of the crate's (another crate, a type, a variant).
+                let mut child = module.clone();
+                child.push(path[0].clone());
+                if !modules.contains(&child) {
+                    continue;
+                }
+                module.clone()
+            }
+        };
+        let mut rest = match path[0].as_str() {
+            "crate" | "self" => &path[1..],
+            "super" => &path[..],
+            _ => &path[..],
+        };
+        while let Some(("super", tail)) = rest.split_first().map(|(h, t)| (h.as_str(), t)) {
+            base.pop();
+            rest = tail;
+        }
+        let mut resolved = base.clone();
+        for segment in rest {
+            let mut next = resolved.clone();
+            next.push(segment.clone());
+            if modules.contains(&next) {
+                resolved = next;
+            } else {
+                break;
+            }
+        }
+        let own_submodule = resolved.len() > module.len() && resolved.starts_with(module);
+        if &resolved != module && !own_submodule {
+            named.insert(resolved);
+        }
+    }
+    named
+}
+
+fn crate_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let modules = crate_modules(src);
+    let names: BTreeSet<ModPath> = modules.keys().cloned().collect();
+    let shown = |m: &ModPath| {
+        if m.is_empty() {
+            "crate".to_string()
+        } else {
+            m.join("::")
+        }
+    };
+    modules
+        .iter()
+        .map(|(m, code)| {
+            let to = named_modules(m, code, &names).iter().map(shown).collect();
+            (shown(m), to)
+        })
+        .collect()
+}
+
+#[test]
+fn no_crate_s_modules_import_one_another_in_a_circle() {
+    let app = Path::new(env!("CARGO_MANIFEST_DIR")).join("../app");
+    let crates = [
+        ("domain", app.join("domain/src")),
+        ("documents", app.join("documents/src")),
+        ("store", app.join("store/src")),
+        ("app", app.join("src")),
+    ];
+    let mut circles = Vec::new();
+    for (name, src) in &crates {
+        let graph = crate_graph(src);
+        assert!(graph.len() > 5, "{name}'s modules were found: {graph:?}");
+        if let Some(found) = circle(&graph) {
+            circles.push(format!("{name}: {}", found.join(" → ")));
+        }
+    }
+    assert_eq!(circles, Vec::<String>::new(), "modules that import each other in a circle");
+}
+
+#[test]
+fn the_domain_s_and_the_pages_imports_are_read() {
+    let app = Path::new(env!("CARGO_MANIFEST_DIR")).join("../app");
+    let domain = crate_graph(&app.join("domain/src"));
+    let has = |g: &BTreeMap<String, BTreeSet<String>>, from: &str, to: &str| {
+        g.get(from).is_some_and(|t| t.contains(to))
+    };
+    assert!(has(&domain, "model::citation", "model::incident"), "{domain:?}");
+    assert!(has(&domain, "model::court", "model::citation"), "{domain:?}");
+    assert!(has(&domain, "ordinance::article_i::decision", "ordinance::article_i::facts"));
+    let pages = crate_graph(&app.join("src"));
+    assert!(has(&pages, "pages::permits::public", "pages::permits::form"), "{pages:?}");
+    // A folder naming its own submodules is not an import; a submodule naming its
+    // folder is.
+    assert!(!has(&domain, "ordinance", "ordinance::article_i"));
+    assert!(has(&domain, "ordinance::article_i::decision", "ordinance"));
+}
+
+#[test]
+fn written_paths_are_expanded_through_their_groups() {
+    assert_eq!(
+        written_paths("use crate::model::{incident::{A, B}, court};\nlet x = super::draft::f();"),
+        vec![
+            vec!["crate", "model", "incident", "A"],
+            vec!["crate", "model", "incident", "B"],
+            vec!["crate", "model", "court"],
+            vec!["super", "draft", "f"],
+        ]
+    );
+}

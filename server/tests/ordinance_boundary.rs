@@ -1,4 +1,4 @@
-//! Chapter 52 is written in one place: `app/src/ordinance/` (issue #14). No fine
+//! Chapter 52 is written in one place: `app/domain/src/ordinance/` (issue #14). No fine
 //! amount or filing-day count is typed anywhere else in the product's code or in
 //! its live database schema; everything else asks the ordinance.
 

@@ -1,6 +1,8 @@
 //! Civil (proleptic Gregorian) dates as day numbers, without a date library, so
 //! the browser and the server count days the same way. Day 0 is 1970-01-01.
 
+use crate::ordinance::Moment;
+
 /// A `YYYY-MM-DD` date that exists; returns (year, month, day).
 pub fn parse_date(text: &str) -> Option<(i32, u32, u32)> {
     let mut parts = text.trim().splitn(3, '-');
@@ -65,6 +67,20 @@ pub fn date_text(day: i64) -> String {
 pub fn weekday(day: i64) -> u32 {
     // 1970-01-01 was a Thursday (3).
     (day + 3).rem_euclid(7) as u32
+}
+
+/// `YYYY-MM-DDTHH:MM` read as UTC: the conversion tests use (the phone uses its
+/// own zone through the browser).
+pub fn parse_utc_local(text: &str) -> Option<Moment> {
+    let (date, time) = text.trim().split_once('T')?;
+    let (y, m, d) = parse_date(date)?;
+    let (h, min) = time.split_once(':')?;
+    let (h, min): (i64, i64) = (h.parse().ok()?, min.get(..2)?.parse().ok()?);
+    if !(0..24).contains(&h) || !(0..60).contains(&min) {
+        return None;
+    }
+    let days = days_from_civil(y, m, d);
+    Some(Moment((days * 86_400 + h * 3600 + min * 60) * 1000))
 }
 
 #[cfg(test)]

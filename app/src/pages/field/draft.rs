@@ -273,7 +273,7 @@ pub struct Draft {
     pub narrative: String,
     pub subjects: Vec<SubjectDraft>,
     /// Photos taken for this incident (issue #20); each JPEG waits on the phone
-    /// under [`photo_key`] until the outbox has sent it.
+    /// under [`crate::phone_store::photo_key`] until the outbox has sent it.
     #[serde(default)]
     pub photos: Vec<PhotoDraft>,
 }
@@ -284,11 +284,6 @@ pub struct PhotoDraft {
     pub photo_id: Uuid,
     pub width: u16,
     pub height: u16,
-}
-
-/// Where the phone keeps a photo's JPEG (as a `data:` URL) until it is sent.
-pub fn photo_key(photo_id: Uuid) -> String {
-    format!("wells-photo-{photo_id}")
 }
 
 /// A person taken off the draft, kept to undo the removal.
@@ -1015,19 +1010,7 @@ mod first_version {
     }
 }
 
-/// `YYYY-MM-DDTHH:MM` read as UTC: the conversion tests use (the phone uses its
-/// own zone through the browser).
-pub fn parse_utc_local(text: &str) -> Option<Moment> {
-    let (date, time) = text.trim().split_once('T')?;
-    let (y, m, d) = crate::model::incident::parse_date(date)?;
-    let (h, min) = time.split_once(':')?;
-    let (h, min): (i64, i64) = (h.parse().ok()?, min.get(..2)?.parse().ok()?);
-    if !(0..24).contains(&h) || !(0..60).contains(&min) {
-        return None;
-    }
-    let days = crate::model::incident::days_from_civil(y, m, d);
-    Some(Moment((days * 86_400 + h * 3600 + min * 60) * 1000))
-}
+pub use crate::model::civil::parse_utc_local;
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,8 @@
 use leptos::prelude::*;
 use uuid::Uuid;
 
-use super::draft::{photo_key, Draft};
+use super::draft::Draft;
+use crate::phone_store::photo_key;
 use crate::model::photo::MAX_PHOTOS;
 
 #[component]
