@@ -51,6 +51,18 @@ test: tools browser e2e-deps cargo-deny postgres
 # target/make-test-times.txt.
 timed = @start=$$(date +%s); $(2); echo "$(1) $$(( $$(date +%s) - start )) s" | tee -a target/make-test-times.txt
 
+# --split with the app's `split` feature: the officer's pages are the main WASM,
+# the desk's, court's, admin and account pages load on demand (app/src/on_demand.rs).
+# The debug server carries `server seed` (the demo's and the tests' data);
+# `make release` does not.
+build: tools
+	cargo leptos build $(SPLIT) --bin-features seed
+
+# The browser's files only (WASM, JS, CSS, public/) into target/site: `make test`
+# builds the server with its tests.
+front: tools
+	cargo leptos build --frontend-only $(SPLIT)
+
 # `make test-rust T=lockout` runs only the tests whose names contain "lockout".
 # Every test on SQLite, then the server's suites again on PostgreSQL (issue #21),
 # each test app on a database of its own, in a throwaway cluster: pg_virtualenv
