@@ -20,7 +20,10 @@ fn documents() -> Vec<(PathBuf, String)> {
         root.join("README.md"),
         std::fs::read_to_string(root.join("README.md")).expect("README"),
     )];
-    for entry in std::fs::read_dir(root.join("docs")).expect("docs").flatten() {
+    for entry in std::fs::read_dir(root.join("docs"))
+        .expect("docs")
+        .flatten()
+    {
         let path = entry.path();
         if path.extension().is_some_and(|e| e == "md") {
             let text = std::fs::read_to_string(&path).expect("a doc");
@@ -30,7 +33,10 @@ fn documents() -> Vec<(PathBuf, String)> {
     fn sources(dir: &Path, out: &mut Vec<(PathBuf, String)>) {
         for entry in std::fs::read_dir(dir).expect("a folder").flatten() {
             let path = entry.path();
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default();
             if path.is_dir() && name != "target" && name != "node_modules" {
                 sources(&path, out);
             } else if path.extension().is_some_and(|e| e == "rs") {
@@ -81,7 +87,11 @@ fn every_path_the_documentation_names_exists() {
         for path in named_paths(&text) {
             checked += 1;
             if !root.join(&path).exists() {
-                let doc = doc.strip_prefix(&root).unwrap_or(&doc).display().to_string();
+                let doc = doc
+                    .strip_prefix(&root)
+                    .unwrap_or(&doc)
+                    .display()
+                    .to_string();
                 missing.push(format!("{doc}: {path}"));
             }
         }
@@ -89,7 +99,11 @@ fn every_path_the_documentation_names_exists() {
     assert!(checked > 50, "the documents' paths were read ({checked})");
     missing.sort();
     missing.dedup();
-    assert_eq!(missing, Vec::<String>::new(), "documented paths that do not exist");
+    assert_eq!(
+        missing,
+        Vec::<String>::new(),
+        "documented paths that do not exist"
+    );
 }
 
 #[test]
@@ -98,6 +112,10 @@ fn named_paths_are_the_backticked_and_linked_paths_of_the_house() {
                 `server/tests/layers.rs:12`, `app/<crate>/src` and `cargo test`.";
     assert_eq!(
         named_paths(text),
-        vec!["app/domain/src/ordinance/", "server/tests/layers.rs", "docs/api.md"]
+        vec![
+            "app/domain/src/ordinance/",
+            "server/tests/layers.rs",
+            "docs/api.md"
+        ]
     );
 }

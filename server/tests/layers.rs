@@ -314,7 +314,10 @@ fn written_paths(code: &str) -> Vec<Vec<String>> {
     let bytes = code.as_bytes();
     let mut i = 0;
     while i < code.len() {
-        let starts_word = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_' || bytes[i - 1] == b':');
+        let starts_word = i == 0
+            || !(bytes[i - 1].is_ascii_alphanumeric()
+                || bytes[i - 1] == b'_'
+                || bytes[i - 1] == b':');
         let n = if starts_word { ident(&code[i..]) } else { 0 };
         if n > 0 && code[i + n..].starts_with("::") {
             let used = tree(&code[i..], &[], &mut out);
@@ -408,7 +411,11 @@ fn no_crate_s_modules_import_one_another_in_a_circle() {
             circles.push(format!("{name}: {}", found.join(" → ")));
         }
     }
-    assert_eq!(circles, Vec::<String>::new(), "modules that import each other in a circle");
+    assert_eq!(
+        circles,
+        Vec::<String>::new(),
+        "modules that import each other in a circle"
+    );
 }
 
 #[test]
@@ -418,11 +425,24 @@ fn the_domain_s_and_the_pages_imports_are_read() {
     let has = |g: &BTreeMap<String, BTreeSet<String>>, from: &str, to: &str| {
         g.get(from).is_some_and(|t| t.contains(to))
     };
-    assert!(has(&domain, "model::citation", "model::incident"), "{domain:?}");
-    assert!(has(&domain, "model::court", "model::citation"), "{domain:?}");
-    assert!(has(&domain, "ordinance::article_i::decision", "ordinance::article_i::facts"));
+    assert!(
+        has(&domain, "model::citation", "model::incident"),
+        "{domain:?}"
+    );
+    assert!(
+        has(&domain, "model::court", "model::citation"),
+        "{domain:?}"
+    );
+    assert!(has(
+        &domain,
+        "ordinance::article_i::decision",
+        "ordinance::article_i::facts"
+    ));
     let pages = crate_graph(&app.join("src"));
-    assert!(has(&pages, "pages::permits::public", "pages::permits::form"), "{pages:?}");
+    assert!(
+        has(&pages, "pages::permits::public", "pages::permits::form"),
+        "{pages:?}"
+    );
     // A folder naming its own submodules is not an import; a submodule naming its
     // folder is.
     assert!(!has(&domain, "ordinance", "ordinance::article_i"));

@@ -7,8 +7,8 @@ use leptos::prelude::*;
 use uuid::Uuid;
 
 use super::draft::Draft;
-use crate::phone_store::photo_key;
 use crate::model::photo::MAX_PHOTOS;
+use crate::phone_store::photo_key;
 
 #[component]
 pub fn PhotosOf(draft: RwSignal<Draft>) -> impl IntoView {
