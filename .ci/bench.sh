@@ -28,6 +28,18 @@ export RUSTFLAGS="--cfg erase_components"
 
 cargo bench -p server --bench write_path
 cargo bench -p server --bench read_path
+cargo bench -p server --bench mixed_load
+# The hang harness for ten minutes (issue #39): concurrent renders on a
+# multi-threaded server, every page given 20 s.
+{
+  echo "## Render hang harness (issue #39)"
+  echo
+  echo '`WELLS_HANG_SECONDS=600 cargo test -p server --features seed --test render_hang` (debug server, 12 clients, 4 request threads, 2 render threads):'
+  echo
+  WELLS_HANG_SECONDS=600 cargo test -p server --features seed --test render_hang -- --nocapture 2>&1 \
+    | sed -n 's/^render hang harness/- render hang harness/p'
+  echo
+} >"$out/render-hang.md"
 bash .ci/bench-postgres.sh
 {
   echo "## Phone: what the browser downloads"
@@ -59,5 +71,6 @@ for f in json.load(open(sys.argv[1]))["flows"]:
 } >"$out/effort.md"
 
 cat "$out/machine.md" "$out/write-path.md" <(echo) "$out/read-path.md" <(echo) "$out/postgres.md" <(echo) \
+  "$out/mixed-load.md" <(echo) "$out/render-hang.md" <(echo) \
   "$out/phone.md" <(echo) "$out/effort.md" >"$out/report.md"
 echo "bench: report written to $out/report.md"

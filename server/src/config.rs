@@ -165,6 +165,20 @@ pub struct Serve {
     /// IANA time zone in which times are shown and printed.
     #[arg(long, env = "WELLS_TIME_ZONE", default_value = "America/New_York")]
     pub time_zone: String,
+    /// Threads that run requests (0: one per core). With 1 the whole server runs
+    /// on one thread, pages included, as it did before issue #39.
+    #[arg(long, env = "WELLS_WORKER_THREADS", default_value_t = 0)]
+    pub worker_threads: usize,
+    /// Threads that render pages, one page's work on one thread (0: one per
+    /// core). See `server::render`.
+    #[arg(long, env = "WELLS_RENDER_THREADS", default_value_t = 0)]
+    pub render_threads: usize,
+    /// Render pages on the request threads of a multi-threaded server: the
+    /// arrangement that deadlocks inside Leptos's reactive graph, kept only so
+    /// the hang harness can measure it. Debug builds only.
+    #[cfg(debug_assertions)]
+    #[arg(long, env = "WELLS_TEST_UNCONFINED_RENDERS", default_value_t = false)]
+    pub test_unconfined_renders: bool,
     /// Days added to the server's clock, for tests of the calendar (§52-9 B(3)'s
     /// deemed denial). Debug builds only: a release build keeps the real time.
     #[cfg(debug_assertions)]
@@ -183,6 +197,10 @@ impl Default for Serve {
             sign_in_per_minute: 20,
             secure_cookies: None,
             time_zone: "America/New_York".to_owned(),
+            worker_threads: 0,
+            render_threads: 0,
+            #[cfg(debug_assertions)]
+            test_unconfined_renders: false,
             #[cfg(debug_assertions)]
             test_clock_offset_days: 0,
         }
@@ -190,12 +208,41 @@ impl Default for Serve {
 }
 
 impl Serve {
+    /// The threads that run requests: as asked, or one per core.
+    pub fn request_threads(&self) -> usize {
+        match self.worker_threads {
+            0 => cores(),
+            n => n,
+        }
+    }
+
+    /// Where pages render: on a server of one thread, where everything runs;
+    /// otherwise on render threads of their own (`server::render`).
+    pub fn renders(&self) -> crate::render::Renders {
+        #[cfg(debug_assertions)]
+        if self.test_unconfined_renders {
+            return crate::render::Renders::inline();
+        }
+        if self.request_threads() == 1 {
+            return crate::render::Renders::inline();
+        }
+        crate::render::Renders::new(match self.render_threads {
+            0 => cores(),
+            n => n,
+        })
+    }
+
     pub fn public_origin(&self) -> String {
         self.public_origin
             .clone()
             .map(|o| o.trim_end_matches('/').to_owned())
             .unwrap_or_else(|| format!("http://{}", self.listen))
     }
+}
+
+/// The cores this process may use.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
 }
 
 #[derive(Debug, Subcommand)]

@@ -13,6 +13,8 @@ use axum::http::{Extensions, Uri};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::Json;
 
+use crate::heavy::Heavy;
+
 /// Checks `permission` for a download: not signed in → to the sign-in page and
 /// back; wrong role → 403, audited.
 pub async fn require(
@@ -117,10 +119,16 @@ pub async fn citation_pdf(
     )
     .await
     {
-        Ok(doc) => pdf_response(
-            app::documents::summons::pdf(&doc),
-            &format!("{}.pdf", doc.number),
-        ),
+        Ok(doc) => {
+            let filename = format!("{}.pdf", doc.number);
+            match Heavy::get()
+                .run(move || app::documents::summons::pdf(&doc))
+                .await
+            {
+                Ok(bytes) => pdf_response(bytes, &filename),
+                Err(error) => error.into_response_json(),
+            }
+        }
         Err(error) => {
             refused_read(
                 &state,
@@ -159,11 +167,24 @@ pub async fn report_pdf(
             .map(|photos| (view, photos)),
         Err(error) => Err(error),
     };
-    match found {
-        Ok((view, photos)) => pdf_response(
-            app::documents::report::pdf(&view, &photos),
-            &format!("report-{id}.pdf"),
-        ),
+    let drawn = match found {
+        // Cleaning the photos and drawing the pages are the heavy part.
+        Ok((view, photos)) => {
+            Heavy::get()
+                .run(move || {
+                    let photos = photos
+                        .iter()
+                        .map(|jpeg| app::model::photo::clean(jpeg))
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(|_| AppError::Internal)?;
+                    Ok(app::documents::report::pdf(&view, &photos))
+                })
+                .await
+        }
+        Err(error) => Err(error),
+    };
+    match drawn.and_then(|pdf| pdf) {
+        Ok(bytes) => pdf_response(bytes, &format!("report-{id}.pdf")),
         Err(error) => {
             refused_read(&state, &actor, &extensions, &uri, ("incident", &id), &error).await;
             error.into_response_json()
@@ -171,12 +192,12 @@ pub async fn report_pdf(
     }
 }
 
-/// The report's photos as stored, ready to draw.
+/// The report's photos as stored (cleaned for drawing with the pages).
 async fn photos_of(
     state: &AppState,
     actor: &Actor,
     view: &app::model::review::ReportView,
-) -> Result<Vec<app::model::photo::CleanJpeg>, AppError> {
+) -> Result<Vec<Vec<u8>>, AppError> {
     let incident = view.incident_id.to_string();
     let mut photos = Vec::with_capacity(view.photos.len());
     for photo in &view.photos {
@@ -188,7 +209,7 @@ async fn photos_of(
             &photo.photo_id.to_string(),
         )
         .await?;
-        photos.push(app::model::photo::clean(&jpeg).map_err(|_| AppError::Internal)?);
+        photos.push(jpeg);
     }
     Ok(photos)
 }
@@ -291,21 +312,25 @@ pub async fn court_export(
         return error.into_response_json();
     }
     let source = app::auth::session::client_address(&extensions);
-    let clerk = app::store::court::Clerk {
-        actor: &actor,
-        source: source.as_deref(),
-        now: state.clock.now(),
-    };
-    match app::store::court::export(
-        &state.store,
-        clerk,
-        &state.settings.town_zone,
-        &selection,
-        form.format,
-        form.bom.is_some(),
-    )
-    .await
-    {
+    let (store, zone, now) = (
+        state.store.clone(),
+        state.settings.town_zone.clone(),
+        state.clock.now(),
+    );
+    let (format, bom, clerk_id) = (form.format, form.bom.is_some(), actor.user_id);
+    // A task of its own behind the heavy-work gate, two at a time per clerk
+    // (`server::heavy`): a 100 000-line export holds up no one else's request.
+    let exported = Heavy::get()
+        .export(clerk_id, async move {
+            let clerk = app::store::court::Clerk {
+                actor: &actor,
+                source: source.as_deref(),
+                now,
+            };
+            app::store::court::export(&store, clerk, &zone, &selection, format, bom).await
+        })
+        .await;
+    match exported {
         Ok(file) => (
             [
                 (CONTENT_TYPE, file.format.content_type().to_owned()),
@@ -336,10 +361,15 @@ fn town_today(state: &AppState) -> i64 {
 }
 
 /// The permit or written denial of an application, or 404 while undecided.
-fn decision_pdf(record: &app::model::permit::PermitRecord) -> Response {
-    match app::documents::permit::pdf(record) {
-        Some(bytes) => pdf_response(bytes, &format!("{}.pdf", record.number)),
-        None => AppError::NotFound.into_response_json(),
+async fn decision_pdf(record: app::model::permit::PermitRecord) -> Response {
+    let filename = format!("{}.pdf", record.number);
+    match Heavy::get()
+        .run(move || app::documents::permit::pdf(&record))
+        .await
+    {
+        Ok(Some(bytes)) => pdf_response(bytes, &filename),
+        Ok(None) => AppError::NotFound.into_response_json(),
+        Err(error) => error.into_response_json(),
     }
 }
 
@@ -367,7 +397,7 @@ pub async fn permit_pdf(
         Err(_) => Err(AppError::NotFound),
     };
     match found {
-        Ok(record) => decision_pdf(&record),
+        Ok(record) => decision_pdf(record).await,
         Err(error) => {
             refused_read(&state, &actor, &extensions, &uri, ("permit", &id), &error).await;
             error.into_response_json()
@@ -404,7 +434,7 @@ pub async fn permit_status_pdf(
     )
     .await
     {
-        Ok(record) => decision_pdf(&record),
+        Ok(record) => decision_pdf(record).await,
         Err(error) => error.into_response_json(),
     }
 }

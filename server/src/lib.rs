@@ -5,8 +5,10 @@ pub mod cli;
 pub mod config;
 pub mod downloads;
 pub mod health;
+pub mod heavy;
 pub mod photos;
 pub mod release;
+pub mod render;
 pub mod request_log;
 pub mod security;
 pub mod sessions;
@@ -94,8 +96,15 @@ pub fn route_list() -> &'static [leptos_axum::AxumRouteListing] {
     ROUTES.get_or_init(|| generate_route_list(App))
 }
 
-/// The whole HTTP surface. Tests drive it directly with `tower::ServiceExt::oneshot`.
+/// The whole HTTP surface, rendering pages where the request runs. Tests drive it
+/// directly with `tower::ServiceExt::oneshot`.
 pub fn router(state: AppState) -> Router {
+    router_rendering_on(state, render::Renders::inline())
+}
+
+/// The whole HTTP surface, with pages rendered on `renders`' threads
+/// (`server::render`).
+pub fn router_rendering_on(state: AppState, renders: render::Renders) -> Router {
     let routes = route_list().to_vec();
     // No Max-Age or Expires: the cookie dies with the browser; the server ends the
     // session itself after the idle and absolute timeouts (app::auth::session).
@@ -141,6 +150,9 @@ pub fn router(state: AppState) -> Router {
             },
         )
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
+        // Innermost: only the render itself moves to a render thread; who is
+        // asking, the session and the checks below stay on the request threads.
+        .layer(from_fn_with_state(renders, render::confine))
         // Outermost last: log → compression → headers → session cookie → who is asking → origin check.
         .layer(from_fn_with_state(
             state.clone(),

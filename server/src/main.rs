@@ -7,17 +7,11 @@ use app::store::{accounts, Store};
 use server::config::{Cli, Command, Serve};
 use tracing_subscriber::EnvFilter;
 
-// One thread runs every request's async code (SQLite runs on sqlx's own
-// threads, password hashing on the blocking pool). Leptos's reactive graph
-// (reactive_graph 0.2) takes its locks in different orders on different paths
-// of a server render — a Suspense's effect clearing its sources while a
-// resource's future marks that effect dirty — and on a multi-threaded runtime
-// two workers took them at once and both waited forever: the whole server
-// stopped answering, /healthz included (seen twice in the Playwright suite;
-// `gdb` showed both workers in `RwLock::write` inside reactive_graph). On one
-// thread a render's tasks never run at the same instant, so they cannot.
-#[tokio::main(flavor = "current_thread")]
-async fn main() -> ExitCode {
+// The server's requests run on a multi-threaded runtime, one worker per core,
+// and pages render on render threads of their own (`server::render`, issue #39:
+// why a render must stay on one thread). `--worker-threads 1` runs everything on
+// one thread, as before. The other subcommands run on one thread.
+fn main() -> ExitCode {
     let cli = Cli::parse_or_serve(std::env::args_os());
     tracing_subscriber::fmt()
         .with_env_filter(
@@ -26,6 +20,27 @@ async fn main() -> ExitCode {
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr)
         .init();
+    let threads = match &cli.command {
+        Some(Command::Serve(serve)) => serve.request_threads(),
+        _ => 1,
+    };
+    let runtime = if threads == 1 {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+    } else {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(threads)
+            .enable_all()
+            .build()
+    };
+    match runtime {
+        Ok(runtime) => runtime.block_on(run(cli)),
+        Err(error) => finish(Err(format!("cannot start the runtime: {error}"))),
+    }
+}
+
+async fn run(cli: Cli) -> ExitCode {
     let database = cli.common.database.clone();
     let address = database.to_string_lossy().into_owned();
     let postgres = app::store::is_postgres(&address);
@@ -105,11 +120,17 @@ async fn serve_app(
     store.keep_statistics();
     store.expire_number_blocks();
     let state = server::app_state(store, &serve, key)?;
-    let app = server::router(state);
+    let renders = serve.renders();
+    let app = server::router_rendering_on(state, renders.clone());
     let listener = tokio::net::TcpListener::bind(serve.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", serve.listen))?;
-    tracing::info!("serving on http://{}", serve.listen);
+    tracing::info!(
+        request_threads = serve.request_threads(),
+        render_threads = renders.threads(),
+        "serving on http://{}",
+        serve.listen
+    );
     axum::serve(
         listener,
         app.into_make_service_with_connect_info::<std::net::SocketAddr>(),

@@ -22,6 +22,20 @@ pub fn use_current_user() -> CurrentUser {
     expect_context::<CurrentUser>()
 }
 
+/// Who is signed in, as the [`Guard`] around the page resolved it: a plain value
+/// for the page's components, which read it instead of the [`CurrentUser`]
+/// resource. A page never reads a resource synchronously (`.get()`) outside the
+/// Suspense that awaits it: under concurrent server renders that left some pages
+/// waiting for ever (issue #39, `server::render`; `server/tests/resource_reads.rs`
+/// keeps it so).
+#[derive(Clone, Debug)]
+pub struct SignedIn(pub Option<Me>);
+
+/// The signed-in user of the page, inside a [`Guard`] (None outside one).
+pub fn signed_in() -> Option<Me> {
+    use_context::<SignedIn>().and_then(|s| s.0)
+}
+
 /// Leaves for `path` with a full page load (the session changed, so everything
 /// the server rendered must be rendered again), or answers with a redirect when
 /// still on the server.
@@ -76,7 +90,11 @@ pub fn Guard(permission: Permission, children: ChildrenFn) -> impl IntoView {
                         go_to("/account/security");
                         view! { <p>"Set up your second factor first."</p> }.into_any()
                     }
-                    Decision::Allow => children.with_value(|c| c()).into_any(),
+                    Decision::Allow => view! {
+                        <leptos::context::Provider value=SignedIn(me)>
+                            {children.with_value(|c| c())}
+                        </leptos::context::Provider>
+                    }.into_any(),
                 }
             })}
         </Suspense>

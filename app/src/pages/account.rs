@@ -4,7 +4,7 @@ use leptos_meta::Title;
 use crate::access::Permission;
 use crate::api::account::change_password;
 use crate::components::form::{ErrorSummary, TextField};
-use crate::components::session::{hydrated, use_current_user, Guard};
+use crate::components::session::{hydrated, signed_in, Guard};
 use crate::error::AppError;
 
 /// One's own password; also where a reset by an administrator sends the user.
@@ -20,7 +20,6 @@ pub fn PasswordPage() -> impl IntoView {
 
 #[component]
 fn PasswordForm() -> impl IntoView {
-    let user = use_current_user().0;
     let current = RwSignal::new(String::new());
     let new = RwSignal::new(String::new());
     let confirm = RwSignal::new(String::new());
@@ -42,15 +41,11 @@ fn PasswordForm() -> impl IntoView {
         }
     });
     let error = Signal::derive(move || change.value().get().and_then(Result::err));
-    let must_change = move || {
-        user.get()
-            .and_then(|r| r.ok().flatten())
-            .is_some_and(|m| m.must_change_password)
-    };
+    let must_change = signed_in().is_some_and(|m| m.must_change_password);
     view! {
         <section class="panel narrow">
             <h1>"Change password"</h1>
-            <Show when=must_change>
+            <Show when=move || must_change>
                 <div class="notice warn" role="status">
                     "An administrator reset your password. Choose a new one to continue."
                 </div>

@@ -10,7 +10,7 @@ use crate::api::second_factor::{
     totp_begin, totp_confirm, totp_remove,
 };
 use crate::components::form::{ErrorSummary, TextField};
-use crate::components::session::{hydrated, use_current_user, Guard};
+use crate::components::session::{hydrated, signed_in, Guard};
 use crate::error::AppError;
 use crate::model::account::{Enrolled, SecondFactors, TotpEnrolment};
 
@@ -26,7 +26,6 @@ pub fn SecurityPage() -> impl IntoView {
 
 #[component]
 fn Security() -> impl IntoView {
-    let user = use_current_user().0;
     let status = Resource::new(|| (), |_| my_second_factors());
     // Recovery codes to show once (after the first factor, or new ones).
     let codes = RwSignal::new(None::<Vec<String>>);
@@ -36,15 +35,11 @@ fn Security() -> impl IntoView {
         }
         status.refetch();
     };
-    let needs = move || {
-        user.get()
-            .and_then(|r| r.ok().flatten())
-            .is_some_and(|m| m.needs_second_factor)
-    };
+    let needs = signed_in().is_some_and(|m| m.needs_second_factor);
     view! {
         <section class="panel narrow">
             <h1>"Sign-in security"</h1>
-            <Show when=needs>
+            <Show when=move || needs>
                 <div class="notice warn" role="status">
                     "The department's sign-in policy requires a second factor (CJIS IA-2). Set one up "
                     "below to continue: a passkey (your phone's fingerprint or face unlock) or an "

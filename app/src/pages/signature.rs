@@ -50,7 +50,7 @@ fn SignatureForm() -> impl IntoView {
             <h1>"My signature"</h1>
             <p>"Printed on the officer's line of each summons you issue from now on. Summonses already issued keep the signature they were issued with."</p>
             <Suspense fallback=|| view! { <p class="hint">"Loading…"</p> }>
-                {move || on_file.get().map(|answer| match answer {
+                {move || Suspend::new(async move { match on_file.await {
                     Ok(Some(signature)) => view! {
                         <p class="subhead">"On file"</p>
                         <SignatureDrawing signature label="Your signature on file"/>
@@ -61,7 +61,7 @@ fn SignatureForm() -> impl IntoView {
                         </p>
                     }.into_any(),
                     Err(error) => view! { <LoadError error/> }.into_any(),
-                })}
+                }})}
             </Suspense>
             <SignaturePad label="Sign here with your finger".to_owned() strokes testid="officer-signature"/>
             <p class="error-text" role="alert">{error}</p>

@@ -113,20 +113,18 @@ impl Server {
 
     /// An officer account made with `server user add`.
     pub fn add_officer(&self, username: &str) {
-        let out = self.cli(
-            &[
-                "user",
-                "add",
-                username,
-                "--role",
-                "officer",
-                "--name",
-                "Load Officer",
-                "--badge",
-                "901",
-            ],
-            &format!("{PASSWORD}\n"),
-        );
+        self.add_user(username, &["officer"]);
+    }
+
+    /// An account with `roles`, made with `server user add`; it signs in with
+    /// the password alone.
+    pub fn add_user(&self, username: &str, roles: &[&str]) {
+        let mut args = vec!["user", "add", username];
+        for role in roles {
+            args.extend(["--role", role]);
+        }
+        args.extend(["--name", "Load Tester", "--badge", "901"]);
+        let out = self.cli(&args, &format!("{PASSWORD}\n"));
         assert!(
             out.status.success(),
             "user add: {}",
@@ -144,10 +142,16 @@ impl Server {
 
     /// Starts `server serve` and waits until `/healthz` answers.
     pub async fn start(&mut self) {
+        self.start_with(&[]).await;
+    }
+
+    /// Starts `server serve` with these settings (`WELLS_…` variables) too.
+    pub async fn start_with(&mut self, settings: &[(&str, &str)]) {
         assert!(self.child.is_none(), "already running");
         let child = self
             .command()
             .arg("serve")
+            .envs(settings.iter().copied())
             .env("WELLS_LISTEN", self.addr.to_string())
             .env("WELLS_PUBLIC_ORIGIN", self.origin())
             .env("WELLS_SIGN_IN_PER_MINUTE", "100000")
@@ -213,6 +217,11 @@ impl Client {
         send(self.addr, "GET", path, None, None, None).await
     }
 
+    /// GETs as the holder of the session `cookie`.
+    pub async fn get_as(&self, path: &str, cookie: &str) -> std::io::Result<Reply> {
+        send(self.addr, "GET", path, None, Some(cookie), None).await
+    }
+
     /// POSTs JSON from the app's own origin (the CSRF check wants it).
     pub async fn post(
         &self,
@@ -227,6 +236,21 @@ impl Client {
             Some(&self.origin()),
             cookie,
             Some(body),
+        )
+        .await
+    }
+
+    /// POSTs a form (`application/x-www-form-urlencoded`) from the app's own
+    /// origin, as a page's plain form does.
+    pub async fn post_form(&self, path: &str, cookie: &str, form: &str) -> std::io::Result<Reply> {
+        send_as(
+            self.addr,
+            "POST",
+            path,
+            Some(&self.origin()),
+            Some(cookie),
+            Some(form),
+            "application/x-www-form-urlencoded",
         )
         .await
     }
@@ -302,11 +326,23 @@ async fn send(
     cookie: Option<&str>,
     body: Option<&str>,
 ) -> std::io::Result<Reply> {
+    send_as(addr, method, path, origin, cookie, body, "application/json").await
+}
+
+async fn send_as(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    origin: Option<&str>,
+    cookie: Option<&str>,
+    body: Option<&str>,
+    content_type: &str,
+) -> std::io::Result<Reply> {
     let mut stream = TcpStream::connect(addr).await?;
     let body = body.unwrap_or("");
     let mut head = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nAccept: application/json\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n",
+         Content-Type: {content_type}\r\nContent-Length: {}\r\n",
         body.len()
     );
     if let Some(origin) = origin {

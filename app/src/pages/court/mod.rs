@@ -38,12 +38,17 @@ fn FilingQueue() -> impl IntoView {
     let version = RwSignal::new(0u32);
     let rows = Resource::new(move || version.get(), |_| filing_queue());
     let selected = RwSignal::new(Vec::<String>::new());
+    // The court's today, as the queue was read: set where the queue is awaited,
+    // never read from the resource outside its Transition (issue #39).
+    let today = RwSignal::new(None::<String>);
     view! {
         <h1 class="wide">"Filing queue"</h1>
         <p class="hint">{format!("Citations the chief approved, to be filed with the District Court within {} days of issuance. Overdue ones come first.", crate::ordinance::FILING_DAYS)}</p>
         <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
             {move || Suspend::new(async move {
-                match rows.await {
+                let rows = rows.await;
+                today.set(rows.as_ref().ok().map(|q| q.today.clone()));
+                match rows {
                     Err(e) => view! { <p class="notice bad" role="alert">{e.to_string()}</p> }.into_any(),
                     Ok(queue) if queue.rows.is_empty() => view! {
                         <p class="notice ok" role="status" data-testid="queue-empty">"Nothing is waiting to be filed."</p>
@@ -61,9 +66,7 @@ fn FilingQueue() -> impl IntoView {
             })}
         </Transition>
         <ExportForms selected/>
-        <MarkFiled selected version today=Signal::derive(move || {
-            rows.with(|r| r.as_ref().and_then(|r| r.as_ref().ok()).map(|q| q.today.clone()))
-        })/>
+        <MarkFiled selected version today=today.into()/>
         <crate::components::number_account::NumberAccountPanel/>
     }
 }

@@ -14,7 +14,7 @@ use leptos_meta::Title;
 
 use crate::access::Permission;
 use crate::client;
-use crate::components::session::{use_current_user, Guard};
+use crate::components::session::{signed_in, Guard};
 use crate::error::{AppError, FieldError};
 use crate::model::incident::Receipt;
 use crate::ordinance::Outcome;
@@ -71,13 +71,7 @@ pub fn NewIncidentPage() -> impl IntoView {
 /// every change, and hands finished reports to the outbox.
 #[component]
 fn NewIncident() -> impl IntoView {
-    let user = use_current_user().0;
-    let username = Signal::derive(move || {
-        user.get()
-            .and_then(|r| r.ok().flatten())
-            .map(|m| m.username)
-            .unwrap_or_default()
-    });
+    let username = signed_in().map(|m| m.username).unwrap_or_default();
     let draft = RwSignal::new(Draft::new(
         uuid::Uuid::nil(),
         uuid::Uuid::nil(),
@@ -89,8 +83,9 @@ fn NewIncident() -> impl IntoView {
     let outbox = use_outbox();
     let loaded = Signal::derive(move || drafts_loaded.get() && outbox.loaded.get());
 
+    let name = username.clone();
     Effect::new(move |_| {
-        let name = username.get();
+        let name = name.clone();
         if name.is_empty() || drafts_loaded.get_untracked() {
             return;
         }
@@ -114,7 +109,7 @@ fn NewIncident() -> impl IntoView {
             others: others.get(),
         };
         if drafts_loaded.get_untracked() {
-            let key = drafts_key(&username.get_untracked());
+            let key = drafts_key(&username);
             leptos::task::spawn_local(async move {
                 crate::phone_store::put(&key, &kept).await;
             });

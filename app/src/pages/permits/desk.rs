@@ -15,7 +15,7 @@ use crate::api::permits::{
     record_clerk_entry, ClerkAction,
 };
 use crate::components::form::{ErrorSummary, TextField};
-use crate::components::session::{hydrated, use_current_user, Guard};
+use crate::components::session::{hydrated, signed_in, Guard};
 use crate::components::table::ScrollTable;
 use crate::error::AppError;
 use crate::model::permit::{PermitApplication, PermitDecision, PermitRecord, PermitState};
@@ -37,16 +37,15 @@ fn Register() -> impl IntoView {
     let day = RwSignal::new(String::new());
     let shown = RwSignal::new(None::<String>);
     let rows = Resource::new(move || shown.get(), permit_register);
-    let me = use_current_user().0;
-    let clerk = move || {
-        me.get().and_then(Result::ok).flatten().is_some_and(|m| {
-            Permission::ReceiveApplications.allows(Some(&m.roles)) == Decision::Allow
-        })
-    };
+    // The register's refusal of the day asked, for the field: set where the rows
+    // are awaited, never read from the resource outside its Transition.
+    let refused = RwSignal::new(None::<AppError>);
+    let clerk = signed_in()
+        .is_some_and(|m| Permission::ReceiveApplications.allows(Some(&m.roles)) == Decision::Allow);
     view! {
         <h1 class="wide">"Mass gathering permits"</h1>
         <p class="hint">"Article II: an outdoor gathering of 500 or more persons for two or more hours needs a permit (§52-7)."</p>
-        <Show when=clerk>
+        <Show when=move || clerk>
             <p><a href="/permits/paper">"Type in a paper application"</a></p>
         </Show>
         <form class="panel filters" on:submit=move |ev: leptos::ev::SubmitEvent| {
@@ -55,7 +54,7 @@ fn Register() -> impl IntoView {
             shown.set((!d.trim().is_empty()).then_some(d));
         }>
             <TextField name="day" label="Gatherings on this day" kind="date" value=day
-                error=Signal::derive(move || rows.get().and_then(Result::err))/>
+                error=Signal::derive(move || refused.get())/>
             <button type="submit">"Show"</button>
             <button type="button" class="secondary" on:click=move |_| {
                 day.set(String::new());
@@ -64,7 +63,9 @@ fn Register() -> impl IntoView {
         </form>
         <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
             {move || Suspend::new(async move {
-                match rows.await {
+                let rows = rows.await;
+                refused.set(rows.as_ref().err().cloned());
+                match rows {
                     Err(e) => view! { <p class="notice bad" role="alert">{e.to_string()}</p> }.into_any(),
                     Ok(list) if list.is_empty() => view! {
                         <p class="notice warn" role="status" data-testid="no-permits">"No application covers that day: a gathering of 500 or more there holds no permit (§52-7)."</p>
@@ -158,13 +159,8 @@ fn RecordLoader() -> impl IntoView {
 
 #[component]
 fn Record(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
-    let me = use_current_user().0;
-    let may = move |p: Permission| {
-        me.get()
-            .and_then(Result::ok)
-            .flatten()
-            .is_some_and(|m| p.allows(Some(&m.roles)) == Decision::Allow)
-    };
+    let roles = StoredValue::new(signed_in().map(|m| m.roles).unwrap_or_default());
+    let may = move |p: Permission| roles.with_value(|r| p.allows(Some(r)) == Decision::Allow);
     let undecided = matches!(
         record.state,
         PermitState::Filed | PermitState::FeeRecorded | PermitState::Scheduled
