@@ -723,6 +723,49 @@ pub async fn register(
     day: Option<i64>,
     today: i64,
 ) -> Result<Vec<PermitRow>, AppError> {
+    register_on(&mut *pool.acquire().await?, day, today).await
+}
+
+/// An Article II report's answer about the permit register, held against the
+/// register for the Town day the gathering began (§52-7): refused, naming the
+/// permit, when it does not agree. Reports without a gathering pass.
+pub(crate) async fn check_register_answer(
+    conn: &mut Conn,
+    report: &domain::model::incident::IncidentReport,
+    zone: &TownZone,
+    now: domain::ordinance::Moment,
+) -> Result<(), AppError> {
+    let Some(scene) = &report.gathering else {
+        return Ok(());
+    };
+    let date = zone.date(report.occurred_at);
+    let (Some(day), Some(today)) = (civil::day_number(&date), civil::day_number(&zone.date(now)))
+    else {
+        return Err(AppError::Internal);
+    };
+    let entries: Vec<_> = register_on(conn, Some(day), today)
+        .await?
+        .iter()
+        .map(PermitRow::registered)
+        .collect();
+    let problems = domain::ordinance::article_ii::enforcement::register_problems(
+        &scene.permit,
+        &entries,
+        &civil::date_text(day),
+    );
+    AppError::unless_any(
+        problems
+            .into_iter()
+            .map(|message| domain::error::FieldError::new("gathering.permit", message))
+            .collect(),
+    )
+}
+
+async fn register_on(
+    conn: &mut Conn,
+    day: Option<i64>,
+    today: i64,
+) -> Result<Vec<PermitRow>, AppError> {
     #[derive(FromRow)]
     struct Line {
         application_id: String,
@@ -742,7 +785,7 @@ pub async fn register(
          ORDER BY filed_at DESC LIMIT 500",
     )
     .bind(day)
-    .fetch_all(pool)
+    .fetch_all(conn)
     .await?;
     Ok(lines
         .into_iter()

@@ -10,6 +10,7 @@ use uuid::Uuid;
 
 use crate::error::FieldError;
 use crate::model::civil;
+use crate::ordinance::article_ii::enforcement::{Registered, Standing};
 use crate::ordinance::article_ii::{
     calendar, permit::duration_text, BySex, Plan, Provided, Provision, Requirements, Shortfall,
 };
@@ -493,6 +494,28 @@ pub struct PermitRow {
     pub attendance: u32,
     /// The day the Selectmen must decide by (scheduled ones), `YYYY-MM-DD`.
     pub decide_by: Option<String>,
+}
+
+impl PermitRow {
+    /// The entry as an officer's §52-7 answer is held against it: an issued (or
+    /// settled) permit permits the gathering, and so does the Board's
+    /// determination that it be issued under Chapter 55 (§52-7).
+    pub fn registered(&self) -> Registered {
+        Registered {
+            number: self.number.clone(),
+            place: self.place.clone(),
+            state: self.state.label().to_owned(),
+            standing: match self.state {
+                PermitState::Issued | PermitState::Settled => Standing::Permitted,
+                PermitState::Chapter55 => Standing::Chapter55,
+                PermitState::Filed
+                | PermitState::FeeRecorded
+                | PermitState::Scheduled
+                | PermitState::Denied
+                | PermitState::DeemedDenied => Standing::NotPermitted,
+            },
+        }
+    }
 }
 
 /// One thing that happened to an application.

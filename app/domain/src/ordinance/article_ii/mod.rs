@@ -11,8 +11,8 @@
 //! | §52-9 D | bond of at least $5,000; deposit of 120 % of estimated public costs; refund or excess due in 10 days | [`Requirements`], [`calendar::settlement_cents`], [`calendar::excess_due_day`] |
 //! | §52-10 | the application's standards (access, grounds, water, sanitation, refuse, safety, medical, sound) | [`Requirements::for_plan`], [`shortfalls`] |
 //! | §52-11 | insurance $300,000 / $500,000 bodily injury, $100,000 property | [`Requirements`] |
-//! | §52-7 on scene | an unpermitted gathering: who may be cited (never those attending) | [`enforcement::missing_elements`], `Offence::UnpermittedMassGathering` |
-//! | §52-12 | $1,000 plus costs | [`crate::ordinance::Penalty::ARTICLE_II`] |
+//! | §52-7 on scene | an unpermitted gathering: who may be cited (never those attending); a continued attendance shown over time; the officer's answer against the register | [`enforcement::missing_elements`], [`enforcement::continued_attendance`], [`enforcement::register_problems`], `Offence::UnpermittedMassGathering` |
+//! | §52-12 | $1,000 plus costs, on "any person or party" | [`crate::ordinance::Penalty::ARTICLE_II`]; an organisation, `model::incident::Identity::Organisation` |
 //!
 //! The ordinance's own numbering is kept: §52-10 goes from (5) to (7).
 //!
@@ -51,6 +51,31 @@
 //!    A "should" not met is listed as advice and printed with the decision; the
 //!    Board may issue with it open, and a denial must rest on a "shall" standard
 //!    not met or on a finding of the Board's own (§52-8 B) ([`Standard`]).
+//! 10. **"Continued attendance … for two or more hours"** (§52-7) is not shown by
+//!     one count at one moment: it is shown by counts of 500 or more at least
+//!     two hours apart with none under 500 between, or by what shows the
+//!     gathering "may, will, or is intended to" attract it — the hours advertised
+//!     or the tickets sold, with where that is shown named; with no number of its
+//!     own, the largest count stands for the persons
+//!     ([`enforcement::continued_attendance`]). Reports stored with one count and
+//!     a duration read and print as they did, and are decided under this reading
+//!     if amended.
+//! 11. **A gathering routed to Chapter 55** is permitted: §52-7 lets the Board
+//!     determine that "the permit for such gathering shall be issued under
+//!     Chapter 55 regulations"; the product cannot see Chapter 55 permits, so a
+//!     gathering the register shows so routed is no §52-7 violation and nobody is
+//!     cited for it.
+//! 12. **The officer's permit answer is held against the register** for the
+//!     Town day the gathering began: "no permit" while the register holds an
+//!     issued, settled or Chapter 55 entry for the day stands only with why that
+//!     one is another gathering; a permit named must be in the register for that
+//!     day, as what it is ([`enforcement::register_problems`]).
+//! 13. **"Any person or party"** (§52-12): an organisation may be cited for
+//!     Article II, without a date of birth; Article I's offences are a person's
+//!     own conduct (loitering, standing together, making noise), so an
+//!     organisation is refused on an Article I report. Perception (age, sex,
+//!     race) is a person's: not recorded for an organisation, and the
+//!     dashboard's perception figures count persons only.
 
 pub mod calendar;
 pub mod check;
