@@ -1,4 +1,4 @@
-import { expect, Page, test } from '@playwright/test';
+import { BrowserContext, expect, Page, test } from '@playwright/test';
 import { expectAccessible, signIn, waitForHydration } from './helpers';
 import { approve, BASE, officerContext, parseCsv } from './desk-helpers';
 
@@ -13,7 +13,11 @@ async function handOver(page: Page) {
   await page.context().clearCookies();
 }
 
-/** A plan for 2,400 persons that meets every standard but the toilets (4 per sex, 7 required). */
+/**
+ * A plan for 2,400 persons that meets every standard but the toilets: 3 for each sex, where
+ * §52-10(4)(d) needs 4 each — one for each 350 of the 1,200 men and of the 1,200 women
+ * (issue #33; before it, 4 per sex against 7 required).
+ */
 async function fillApplication(page: Page, firstDay: string) {
   const text: [string, string][] = [
     ['Operator', 'Harbor Fest LLC'],
@@ -34,8 +38,8 @@ async function fillApplication(page: Page, firstDay: string) {
     ['Width of the service roads, feet', '24'],
     ['Square feet for the assemblage (§52-10(2)(f))', '30000'],
     ['Gallons of water a day', '7200'],
-    ['Toilets for men (§52-10(4)(d))', '4'],
-    ['Toilets for women', '4'],
+    ['Toilets for men (§52-10(4)(d))', '3'],
+    ['Toilets for women', '3'],
     ['50-gallon containers at the assembly', '24'],
     ['50-gallon containers where vehicles park', '24'],
     ['Refuse collections planned', '2'],
@@ -78,7 +82,7 @@ test('an operator applies online for 2,400 people; denied with the generated rea
   await waitForHydration(page);
   await fillApplication(page, firstDay);
   await expect(page.getByTestId('plan-short')).toBeVisible();
-  await expect(page.locator('ul.shortfalls')).toContainText('§52-10(4)(d): 4 toilets per sex provided, 7 required');
+  await expect(page.locator('ul.shortfalls')).toContainText('§52-10(4)(d): 3 toilets for men provided, 4 required');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Send the application' }).click();
   const filed = page.getByTestId('permit-filed');
@@ -102,7 +106,7 @@ test('an operator applies online for 2,400 people; denied with the generated rea
   // The Selectmen cannot issue while a standard is unmet; they deny with the generated reasons.
   await handOver(page);
   await openApplication(page, 'selectman', number);
-  await expect(page.getByTestId('shortfalls')).toContainText('§52-10(4)(d): 4 toilets per sex provided, 7 required');
+  await expect(page.getByTestId('shortfalls')).toContainText('§52-10(4)(d): 3 toilets for men provided, 4 required');
   await expect(page.getByRole('button', { name: 'Issue the permit' })).toBeDisabled();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Deny, with these reasons' }).click();
@@ -113,13 +117,14 @@ test('an operator applies online for 2,400 people; denied with the generated rea
   await page.goto(statusLink);
   await waitForHydration(page);
   const decision = page.getByTestId('decision');
-  await expect(decision).toContainText('§52-10(4)(d): 4 toilets per sex provided, 7 required');
-  await expect(decision).toContainText('Provide 7 toilets for men and 7 for women');
+  await expect(decision).toContainText('§52-10(4)(d): 3 toilets for men provided, 4 required');
+  await expect(decision).toContainText('Provide 4 toilets for men');
+  await expect(decision).toContainText('Provide 4 toilets for women');
   await expect(decision).toContainText('Rule 80B');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Change the application' }).click();
-  await page.getByLabel('Toilets for men (§52-10(4)(d))', { exact: true }).fill('7');
-  await page.getByLabel('Toilets for women', { exact: true }).fill('7');
+  await page.getByLabel('Toilets for men (§52-10(4)(d))', { exact: true }).fill('4');
+  await page.getByLabel('Toilets for women', { exact: true }).fill('4');
   await expect(page.getByTestId('plan-meets')).toBeVisible();
   await page.getByRole('button', { name: 'Send the changes' }).click();
   await expect(page.getByTestId('permit-state')).toHaveText('Fee recorded, awaiting scheduling');
@@ -153,23 +158,51 @@ test('an officer on a phone finds whether a place holds a permit on a day', asyn
   await expectAccessible(page);
 });
 
-test('an officer on a phone records an unpermitted gathering; the §52-12 citation reaches the court export with $1,000', async ({ page, browser }) => {
+/** This browser's local `YYYY-MM-DDTHH:MM`, `minutes` ago: what a datetime-local input holds. */
+async function localTime(page: Page, minutes: number): Promise<string> {
+  return page.evaluate((m) => {
+    const d = new Date(Date.now() - m * 60_000);
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+  }, minutes);
+}
+
+test('an officer on a phone records an unpermitted gathering counted twice two hours apart; the §52-12 citation reaches the court export with $1,000', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const place = `Drake farm field ${Date.now()}`;
   await signIn(page, 'officer', undefined, '/field/gathering');
   await expect(page.getByRole('heading', { name: 'Mass gathering (§52-7)' })).toBeVisible();
   await waitForHydration(page);
-  await expect(page.getByLabel('No permit covers this gathering')).toBeChecked();
+  // Nothing is answered for the officer (issue #33): the register's answer, the part, the citation.
+  await expect(page.getByLabel('No permit covers this gathering')).not.toBeChecked();
+  await expect(page.locator('input[name="permit"]:checked')).toHaveCount(0);
+  await expect(page.getByLabel('Their part (§52-7)')).toHaveValue('');
+  await expect(page.getByLabel('Issue a §52-12 citation')).not.toBeChecked();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toContainText('Permit register (§52-7)');
+  await expect(page.getByRole('alert')).toContainText('Their part (§52-7)');
+
+  await page.getByLabel('No permit covers this gathering').check();
+  // Permits other stories issued for today are other gatherings: say why.
+  for (const why of await page.getByLabel(/^Why this is not MG-/).all()) {
+    await why.fill('That permit is for another place; this is the Drake farm field.');
+  }
   await page.getByLabel('Where', { exact: true }).fill(place);
-  await page.getByLabel('Persons counted').fill('2400');
-  await page.getByLabel('Hours it has lasted or is announced to last').fill('3');
-  await page.getByLabel('What you saw').fill('Counted 2,400 at the two gates from 14:00; the promoter said the music runs to 19:00.');
+  await page.getByLabel('When it began').fill(await localTime(page, 130));
+  await page.getByLabel('Time of count 1').fill(await localTime(page, 130));
+  await page.getByLabel('Persons at count 1').fill('2400');
+  await page.getByRole('button', { name: 'Add a count' }).click();
+  await page.getByLabel('Time of count 2').fill(await localTime(page, 0));
+  await page.getByLabel('Persons at count 2').fill('2350');
+  await page.getByLabel('How count 2 was made').selectOption('head_count');
+  await page.getByLabel('What you saw').fill('Counted 2,400 at the two gates, and 2,350 over two hours later; the promoter said the music runs to 19:00.');
   await page.getByLabel('Full name').fill('Pat Promoter');
   await page.getByLabel('Date of birth').fill('1980-05-06');
   await page.getByLabel('Address', { exact: true }).fill('1 Farm Road, Wells, ME');
   await page.getByLabel('Their part (§52-7)').selectOption('promoter');
+  await page.getByLabel('Issue a §52-12 citation').check();
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Save and issue' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
   const saved = page.getByTestId('gathering-saved');
   await expect(saved).toContainText('§52-7');
   const number = ((await saved.getByRole('link').first().textContent()) ?? '').trim();
@@ -196,3 +229,98 @@ test('an officer on a phone records an unpermitted gathering; the §52-12 citati
   expect(row[csv[0].indexOf('offence_code')]).toBe('52-7');
   await clerk.close();
 });
+
+test('the calculator counts buses as motor vehicles, collections per day, and toilets for each sex', async ({ page }) => {
+  const firstDay = townDate(30);
+  await page.goto('/permits/apply');
+  await waitForHydration(page);
+  const typed: [string, string][] = [
+    ['First day', firstDay],
+    ['Last day', townDate(32)],
+    ['Each day starts at', '12:00'],
+    ['Each day ends at', '16:00'],
+    ['Persons expected', '2400'],
+    ['Passenger cars expected', '600'],
+    ['Buses expected', '4'],
+  ];
+  for (const [label, value] of typed) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  const need = page.getByTestId('requirements');
+  // §52-10(4)(d): one for each 350 of 1,200 men and of 1,200 women (not 7 + 7).
+  await expect(need).toContainText('4 toilets for men and 4 for women');
+  // §52-10(5)(c): ⌈(600 + 4) / 25⌉ = 25; §52-10(5)(d): 3 days × 2.
+  await expect(need).toContainText('25 fifty-gallon or 1 sixteen-yard containers where cars and buses park');
+  await expect(need).toContainText('6 refuse collections');
+  await page.getByLabel('Men expected (optional)', { exact: true }).fill('1500');
+  await page.getByLabel('Women expected (optional)', { exact: true }).fill('900');
+  await expect(need).toContainText('5 toilets for men and 3 for women');
+  await expectAccessible(page);
+});
+
+test("the permit page lists 'should' standards as advice, and the Board issues with them open", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const firstDay = townDate(30);
+  const operator = await browser.newContext({ baseURL: BASE });
+  const filed = await operator.request.post('/api/permits/apply', {
+    data: { application: application(firstDay, `Wells Harbor Park ${Date.now()}`, { road_width_feet: 20, parking_refuse: { fifty_gallon: 20, sixteen_cubic_yard: 0 } }) },
+    headers: { Origin: BASE },
+  });
+  expect(filed.ok(), await filed.text()).toBeTruthy();
+  const { application_id: id, number } = await filed.json();
+  await operator.close();
+  const clerk = await officerContext(browser, page, 'townclerk');
+  await readyForTheBoard(clerk, id);
+  await clerk.close();
+
+  await openApplication(page, 'selectman', number);
+  await expect(page.getByTestId('no-shortfalls')).toBeVisible();
+  const advice = page.getByTestId('advice');
+  await expect(advice).toContainText('§52-10(2)(e): service roads 20 feet wide, 24 advised');
+  await expect(advice).toContainText('§52-10(5)(c)');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Issue the permit' }).click();
+  await expect(page.getByTestId('decision')).toContainText('Permit issued');
+  await expect(page.getByTestId('decision-advice')).toContainText('§52-10(5)(c)');
+});
+
+/** A plan for 2,400 persons on `day` that meets every standard, with `changes` to what it provides. */
+function application(day: string, place: string, changes: Record<string, unknown> = {}) {
+  return {
+    operator: 'Harbor Fest LLC', operator_address: '1 Post Road, Wells ME 04090',
+    operator_phone: '207-555-0100', operator_email: '', sponsor: '',
+    landowner: 'Town of Wells', lessee: '', place, map_point: '', purpose: 'Summer music festival',
+    first_day: day, last_day: day, starts: '08:00', ends: '20:00',
+    attendance: 2400, vehicles: 600, buses: 0, water_under_pressure: false,
+    provided: {
+      parking_spaces: 600, parking_acre_hundredths: 600, road_lanes: 2, road_parking_lanes: 0,
+      road_width_feet: 24, site_square_feet: 30000, overnight: false, lighting: true,
+      traffic_control: true, potable_water: true, water_gallons_per_day: 7200, water_psi: null,
+      toilets_men: 4, toilets_women: 4,
+      refuse: { fifty_gallon: 24, sixteen_cubic_yard: 0 },
+      parking_refuse: { fifty_gallon: 24, sixteen_cubic_yard: 0 },
+      collections: 2, clear_within_hours: 24, fire_department_informed: true, officers: 15,
+      physician_supervision: true, first_aid_station: true, ambulances_on_site: true,
+      phone_and_radio: true, hospitals_told: true, sound_precautions: true,
+      insurance_per_person_cents: 30000000, insurance_per_occurrence_cents: 50000000,
+      insurance_property_cents: 10000000, bond_cents: 0, deposit_cents: 0,
+      ...changes,
+    },
+    refuse_plan: 'Two collections', lighting_plan: 'Flood lights', medical_plan: 'Dr. Ames supervises',
+  };
+}
+
+/** The Town Clerk records the fee, the estimate, bond and deposit, and today's meeting. */
+async function readyForTheBoard(clerk: BrowserContext, id: string) {
+  for (const action of [
+    { entry: 'fee', receipt: 'R-2026-200' },
+    { entry: 'security', estimated_costs_cents: 1_000_000, bond_cents: 500_000, deposit_cents: 1_200_000 },
+    { entry: 'schedule', day: townDate(0) },
+  ]) {
+    const r = await clerk.request.post('/api/permits/clerk', {
+      data: { application_id: id, action },
+      headers: { Origin: BASE },
+    });
+    expect(r.ok(), await r.text()).toBeTruthy();
+  }
+}

@@ -18,8 +18,11 @@ fn today(app: &TestApp) -> i64 {
     civil::day_number(&app.state.settings.town_zone.date(app.clock_now())).expect("present")
 }
 
-/// A plan for 2,400 persons that meets every standard but the toilets: 4 per
-/// sex where §52-10(4)(d) needs 7.
+/// A plan for 2,400 persons that meets every standard but the toilets: 3 for
+/// each sex where §52-10(4)(d) needs 4 each (one for each 350 of the 1,200 men
+/// and of the 1,200 women, the application stating no split). Before the
+/// department's reading of §52-10(4)(d) (issue #33) the fixture had 4 per sex
+/// against 7 required.
 fn application(first_day: &str) -> Value {
     json!({
         "operator": "Harbor Fest LLC",
@@ -46,7 +49,7 @@ fn application(first_day: &str) -> Value {
             "site_square_feet": 30000, "overnight": false, "lighting": true,
             "traffic_control": true, "potable_water": true,
             "water_gallons_per_day": 7200, "water_psi": null,
-            "toilets_men": 4, "toilets_women": 4,
+            "toilets_men": 3, "toilets_women": 3,
             "refuse": { "fifty_gallon": 24, "sixteen_cubic_yard": 0 },
             "parking_refuse": { "fifty_gallon": 24, "sixteen_cubic_yard": 0 },
             "collections": 2, "clear_within_hours": 24,
@@ -190,14 +193,14 @@ async fn denied_with_the_generated_reasons_then_fixed_through_the_link_and_issue
         .iter()
         .map(|s| s["provision"].as_str().expect("present").to_owned())
         .collect();
-    assert_eq!(reasons, ["S52_10_4D"], "{before}");
+    assert_eq!(reasons, ["S52_10_4D", "S52_10_4D"], "{before}");
 
     // A permit does not issue while a standard is unmet (§52-8).
     let refused = decide(&app, &d.selectman, &id, 1, json!({ "decision": "issue" })).await;
     assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
-    assert!(refused
-        .body
-        .contains("§52-10(4)(d): 4 toilets per sex provided, 7 required"));
+    assert!(refused.body.contains(
+        "§52-10(4)(d): 3 toilets for men provided, 4 required (one for each 350 of 1200 men, half the 2400 persons expected)"
+    ), "{}", refused.body);
 
     let denied = decide(
         &app,
@@ -211,16 +214,16 @@ async fn denied_with_the_generated_reasons_then_fixed_through_the_link_and_issue
     let seen = status(&app, &token).await.json();
     assert_eq!(seen["state"], "denied");
     assert_eq!(
-        seen["decision"]["reasons"][0]["step"],
-        "Provide 7 toilets for men and 7 for women (one for each 350 persons, separate for each sex)."
+        seen["decision"]["reasons"][1]["step"],
+        "Provide 4 toilets for women (one for each 350 of the women they serve, separate from the other sex's)."
     );
     assert_eq!(seen["decision"]["by"], "the Board of Selectmen");
     assert!(seen["opinions"].as_array().expect("present").is_empty());
 
     // The operator fixes the plan through the link; it goes back to the clerk.
     let mut fixed = application(&first);
-    fixed["provided"]["toilets_men"] = json!(7);
-    fixed["provided"]["toilets_women"] = json!(7);
+    fixed["provided"]["toilets_men"] = json!(4);
+    fixed["provided"]["toilets_women"] = json!(4);
     let amended = app
         .post(
             "/api/permits/amend",
@@ -552,4 +555,156 @@ async fn the_board_may_have_it_issued_under_chapter_55_instead() {
         .await;
     assert_eq!(pdf.status, StatusCode::OK);
     assert_eq!(app.audit_actions("permit.route_chapter_55").await.len(), 1);
+}
+
+/// Issue #33: §52-10's "should" standards (the service roads' width, (2)(e);
+/// the refuse containers, (5)(b) and (c)) are advice. The Board issues with
+/// them open and the permit carries them; a denial cannot rest on them alone.
+#[tokio::test]
+async fn the_board_issues_with_only_advice_open() {
+    let app = TestApp::new().await;
+    let d = desk(&app).await;
+    let mut body = application(&civil::date_text(today(&app) + 30));
+    body["provided"]["toilets_men"] = json!(4);
+    body["provided"]["toilets_women"] = json!(4);
+    body["provided"]["road_width_feet"] = json!(20);
+    body["provided"]["parking_refuse"] = json!({ "fifty_gallon": 20, "sixteen_cubic_yard": 0 });
+    let (id, token) = apply(&app, body).await;
+    ready_for_the_board(&app, &d, &id, true).await;
+    let before = record(&app, &d.selectman, &id).await;
+    let standards: Vec<(String, String)> = before["shortfalls"]
+        .as_array()
+        .expect("present")
+        .iter()
+        .map(|s| {
+            (
+                s["provision"].as_str().expect("present").to_owned(),
+                s["standard"].as_str().unwrap_or("shall").to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        standards,
+        [
+            ("S52_10_2E".to_owned(), "should".to_owned()),
+            ("S52_10_5C".to_owned(), "should".to_owned())
+        ],
+        "{before}"
+    );
+
+    // Advice alone is no ground to deny (§52-8 B)…
+    let denied = decide(
+        &app,
+        &d.selectman,
+        &id,
+        1,
+        json!({ "decision": "deny", "findings": [] }),
+    )
+    .await;
+    assert_eq!(denied.status, StatusCode::CONFLICT, "{}", denied.body);
+    assert!(denied.body.contains("§52-8 B"), "{}", denied.body);
+    assert!(denied.body.contains("advice"), "{}", denied.body);
+
+    // …and the Board issues with it open; the advice goes with the permit.
+    let issued = decide(&app, &d.selectman, &id, 1, json!({ "decision": "issue" })).await;
+    assert_eq!(issued.status, StatusCode::OK, "{}", issued.body);
+    let seen = status(&app, &token).await.json();
+    assert_eq!(seen["state"], "issued");
+    let advice = seen["decision"]["advice"].as_array().expect("advice");
+    assert_eq!(advice.len(), 2, "{seen}");
+    assert!(advice[1]["finding"]
+        .as_str()
+        .expect("present")
+        .contains("where motor vehicles park"));
+    let pdf = app
+        .get(&format!("/permits/status/pdf?token={token}"), None)
+        .await;
+    assert_eq!(pdf.status, StatusCode::OK);
+}
+
+/// Issue #33: a denial rests on the "shall" standards not met and the Board's
+/// findings; the "should" ones open beside them are listed as advice.
+#[tokio::test]
+async fn a_denial_lists_its_grounds_and_the_advice_apart() {
+    let app = TestApp::new().await;
+    let d = desk(&app).await;
+    let mut body = application(&civil::date_text(today(&app) + 30));
+    body["provided"]["refuse"] = json!({ "fifty_gallon": 10, "sixteen_cubic_yard": 0 });
+    let (id, token) = apply(&app, body).await;
+    ready_for_the_board(&app, &d, &id, true).await;
+    let refused = decide(&app, &d.selectman, &id, 1, json!({ "decision": "issue" })).await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
+    assert!(
+        !refused.body.contains("§52-10(5)(b)"),
+        "advice is no reason to refuse: {}",
+        refused.body
+    );
+    let denied = decide(
+        &app,
+        &d.selectman,
+        &id,
+        1,
+        json!({ "decision": "deny", "findings": [] }),
+    )
+    .await;
+    assert_eq!(denied.status, StatusCode::OK, "{}", denied.body);
+    let seen = status(&app, &token).await.json();
+    let grounds: Vec<&str> = seen["decision"]["reasons"]
+        .as_array()
+        .expect("reasons")
+        .iter()
+        .map(|r| r["provision"].as_str().expect("present"))
+        .collect();
+    assert_eq!(grounds, ["S52_10_4D", "S52_10_4D"], "{seen}");
+    assert_eq!(seen["decision"]["advice"][0]["provision"], "S52_10_5B");
+}
+
+/// Issue #33, §52-10(5)(c): buses are motor vehicles; refuse collections are
+/// counted per twelve-hour period of each day; toilets one for each 350 of the
+/// persons each sex's serve.
+#[tokio::test]
+async fn the_calculator_counts_buses_days_and_each_sex() {
+    let app = TestApp::new().await;
+    let d = desk(&app).await;
+    let first = today(&app) + 30;
+    let mut body = application(&civil::date_text(first));
+    body["last_day"] = json!(civil::date_text(first + 2));
+    body["starts"] = json!("12:00");
+    body["ends"] = json!("16:00");
+    body["buses"] = json!(4);
+    body["expected_men"] = json!(1500);
+    body["expected_women"] = json!(900);
+    let (id, _) = apply(&app, body).await;
+    let need = record(&app, &d.clerk, &id).await["requirements"].clone();
+    assert_eq!(
+        need["parking_refuse"]["fifty_gallon"], 25,
+        "⌈604/25⌉: {need}"
+    );
+    assert_eq!(need["collections"], 6, "3 days of 4 h: {need}");
+    assert_eq!(
+        (need["toilets_men"].clone(), need["toilets_women"].clone()),
+        (json!(5), json!(3)),
+        "{need}"
+    );
+    // One of the two numbers alone is refused, named.
+    let mut half = application(&civil::date_text(first));
+    half["expected_men"] = json!(1500);
+    let r = app
+        .post("/api/permits/apply", json!({ "application": half }), None)
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert_eq!(
+        r.json()["errors"][0]["field"],
+        "expected_women",
+        "{}",
+        r.body
+    );
+    let mut wrong = application(&civil::date_text(first));
+    wrong["expected_men"] = json!(1000);
+    wrong["expected_women"] = json!(1000);
+    let r = app
+        .post("/api/permits/apply", json!({ "application": wrong }), None)
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert!(r.body.contains("§52-10(4)(d)"), "{}", r.body);
 }

@@ -86,6 +86,9 @@ fn subject_field(rest: &[&str]) -> String {
         ["identity", "id_number"] => "ID number".into(),
         ["identity", "description"] => "description".into(),
         ["identity", "kind"] => "identified or described".into(),
+        // An organisation (§52-12's "party").
+        ["identity", "name"] => "name".into(),
+        ["identity", "representative"] => "representative".into(),
         ["perceived", what] => format!("perceived {}", what.replace('_', " ")),
         ["protected_activity"] => "§52-1 E answer".into(),
         ["order"] => "order received".into(),

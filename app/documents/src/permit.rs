@@ -5,11 +5,25 @@
 use super::pdf::Document;
 use domain::model::civil;
 use domain::model::permit::PermitRecord;
-use domain::ordinance::article_ii::calendar;
+use domain::ordinance::article_ii::{calendar, Shortfall};
 use domain::ordinance::penalty::dollars;
 
 fn money(cents: u64) -> String {
     dollars(i64::try_from(cents).unwrap_or(i64::MAX))
+}
+
+/// The "should" standards open at the decision: advice, not conditions and not
+/// grounds (§52-8 A).
+fn advice_lines(doc: &mut Document, advice: &[Shortfall]) {
+    if advice.is_empty() {
+        return;
+    }
+    doc.heading("Advice (§52-10: \"should\")");
+    doc.text("The ordinance says these \"should\" be provided; they are advice to the operator, not conditions of the permit nor grounds of a denial (§52-8).", 10.0, false);
+    for s in advice {
+        doc.text(&s.reason(), 10.0, true);
+        doc.text(&format!("Advised: {}", s.step), 10.0, false);
+    }
 }
 
 /// The permit (issued) or the written denial (denied or deemed denied); `None`
@@ -90,8 +104,8 @@ pub fn pdf(record: &PermitRecord) -> Option<Vec<u8>> {
                 let lines = [
                     format!("§52-10(2)(e): at least {} parking spaces, no more than 100 cars or 30 buses per usable acre; service roads 12 feet a lane, 7 feet a parallel parking lane.", need.parking_spaces),
                     format!("§52-10(2)(f): at least {} square feet for the assemblage; no overnight assemblage.", need.site_square_feet),
-                    format!("§52-10(4): at least {} gallons of water a day{}; {} toilets for men and {} for women.", need.water_gallons_per_day, need.water_psi.map(|p| format!(" at {p} psi")).unwrap_or_default(), need.toilets_per_sex, need.toilets_per_sex),
-                    format!("§52-10(5): {} fifty-gallon (or {} sixteen-yard) refuse containers, {} (or {}) where vehicles park; {} collections; grounds cleared within {} hours.", need.refuse.fifty_gallon, need.refuse.sixteen_cubic_yard, need.parking_refuse.fifty_gallon, need.parking_refuse.sixteen_cubic_yard, need.collections, need.clear_within_hours),
+                    format!("§52-10(4): at least {} gallons of water a day{}; {} toilets for men and {} for women, one for each 350 of the {} men and the {} women each serves.", need.water_gallons_per_day, need.water_psi.map(|p| format!(" at {p} psi")).unwrap_or_default(), need.toilets_men, need.toilets_women, need.served.men, need.served.women),
+                    format!("§52-10(5): {} fifty-gallon (or {} sixteen-yard) refuse containers, {} (or {}) where cars and buses park; {} collections; grounds cleared within {} hours.", need.refuse.fifty_gallon, need.refuse.sixteen_cubic_yard, need.parking_refuse.fifty_gallon, need.parking_refuse.sixteen_cubic_yard, need.collections, need.clear_within_hours),
                     "§52-10(7): the Wells Fire Department informed; fire prevention equipment available.".to_owned(),
                     format!("§52-10(7)(e): at least {} law enforcement officers on site.", need.officers),
                     "§52-10(8): emergency medical services under a licensed physician, a first aid building or tent, licensed ambulances on site throughout, telephone and radio, area hospitals told.".to_owned(),
@@ -103,6 +117,7 @@ pub fn pdf(record: &PermitRecord) -> Option<Vec<u8>> {
                     doc.text(&line, 10.0, false);
                 }
             }
+            advice_lines(&mut doc, &d.advice);
             doc.field("Revision", &d.revision.to_string());
             doc.text(
                 &format!(
@@ -123,6 +138,7 @@ pub fn pdf(record: &PermitRecord) -> Option<Vec<u8>> {
                 doc.text(&format!("{}. {}", i + 1, s.reason()), 10.0, true);
                 doc.text(&format!("Step: {}", s.step), 10.0, false);
             }
+            advice_lines(&mut doc, &d.advice);
             doc.heading("Appeal (§52-9 C)");
             doc.text(calendar::APPEAL, 10.0, false);
             doc.gap(18.0);

@@ -90,6 +90,19 @@ fn current_record_lines(report: &IncidentReport, zone: &TownZone) -> Vec<(String
                 if g.outdoor { "outdoors" } else { "indoors" }
             ),
         ));
+        // Counts over time, each at its time (reports stored with one count
+        // have none and print as they did).
+        for (k, c) in g.counts_in_order().iter().enumerate() {
+            lines.push((
+                format!("Count {} (§52-7)", k + 1),
+                format!(
+                    "{}: {} persons ({})",
+                    zone.date_time(c.at),
+                    c.persons,
+                    c.method.label().to_lowercase()
+                ),
+            ));
+        }
         lines.push((
             "Place (§52-6(2))".to_owned(),
             venue_text(g.venue).to_owned(),
@@ -287,5 +300,88 @@ mod first_version {
             domain::ordinance::ProtectedActivity::None => "No — nobody is expressing an opinion",
             other => other.label(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An Article II report as issue #19's version stored it: one count and
+    /// "how long it has lasted or is announced to last" (issue #33 records
+    /// counts over time instead).
+    const ONE_COUNT: &str = r#"{"incident_id":"0190a9e4-0000-7000-8000-000000000001","occurred_at":1783179000000,"location":{"text":"Drake farm field","place":"public_grounds","gps":null},"orders":[],"narrative":"Counted 2,400 at the gates.","subjects":[{"subject_id":"0190a9e4-0000-7000-8000-000000000002","identity":{"kind":"identified","full_name":"Pat Promoter","date_of_birth":"1990-02-03","address":"12 Main Street, Wells, ME","id_type":"driver_license","id_number":"1234567"},"perceived":{"age_range":"35_49","sex":"male","race":"white"},"protected_activity":"none","conduct":{"remained_in_one_location":false,"passage":{"pedestrians":false,"vehicles":false,"place":null},"interference":{"use_of_property":false,"lawful_business":false,"ingress_egress":false},"disturbance":{"disturbance_or_annoyance":false,"discomfort_or_alarm":false,"person_lawfully_passing":false},"group":{"stood_with":[],"others":0,"obstructs_free_passage":false},"peace":{"loud_noise":false,"unusual_noise":false,"improper_songs":false,"boisterous_songs":false,"obscene":false,"indecent":false,"profane":false,"unruly_or_boisterous_manner":false,"disturbed_quiet_and_good_order":false},"gathering":"promoter"},"order":null,"response":{"kind":"no_order"},"arrested":false,"charges":[{"offence":"52-7","issue_citation":true}]}],"gathering":{"outdoor":true,"counted":2400,"count_method":"gate_count","minutes":180,"venue":"Open","permit":{"kind":"none_found"}}}"#;
+
+    fn zone() -> TownZone {
+        TownZone::named("America/New_York").expect("bundled zone")
+    }
+
+    fn value<'a>(lines: &'a [(String, String)], label: &str) -> Option<&'a str> {
+        lines
+            .iter()
+            .find(|(l, _)| l == label)
+            .map(|(_, v)| v.as_str())
+    }
+
+    #[test]
+    fn a_gathering_report_stored_with_one_count_prints_as_it_did() {
+        let stored = StoredReport::parse(ONE_COUNT).expect("a stored report");
+        let StoredReport::Current(report) = &stored else {
+            panic!("the current shape");
+        };
+        assert_eq!(
+            serde_json::to_string(report).expect("json"),
+            ONE_COUNT,
+            "the same bytes, so the same content hash"
+        );
+        let lines = record_lines(&stored, &zone());
+        assert_eq!(
+            value(&lines, "Gathering (§52-7)"),
+            Some("2400 persons (gate or turnstile count) for 3 h, outdoors")
+        );
+        assert_eq!(
+            value(&lines, "Permit register"),
+            Some("no permit in the register covers it")
+        );
+        assert!(
+            !lines.iter().any(|(l, _)| l.starts_with("Count ")),
+            "{lines:?}"
+        );
+        let subject = report.subjects[0].subject_id;
+        let text = violation_text(&stored, subject, Offence::UnpermittedMassGathering, &zone())
+            .expect("the person");
+        assert!(
+            text.violation
+                .iter()
+                .any(|l| l.contains("2400 persons (gate or turnstile count) for 3 h, outdoors")),
+            "{:?}",
+            text.violation
+        );
+    }
+
+    #[test]
+    fn counts_over_time_print_each_at_its_time() {
+        let json = ONE_COUNT.replace(
+            r#""counted":2400,"count_method":"gate_count","minutes":180,"#,
+            "",
+        );
+        let json = json.replace(
+            r#""permit":{"kind":"none_found"}}"#,
+            r#""permit":{"kind":"chapter_55","number":"MG-2026-0003"},"counts":[{"at":1783179000000,"persons":2400,"method":"gate_count"},{"at":1783189800000,"persons":2350,"method":"head_count"}]}"#,
+        );
+        let stored = StoredReport::parse(&json).expect("a report");
+        let lines = record_lines(&stored, &zone());
+        assert_eq!(
+            value(&lines, "Gathering (§52-7)"),
+            Some("2400 persons (gate or turnstile count); 2350 (counted (tally)) 3 h later, outdoors")
+        );
+        assert_eq!(
+            value(&lines, "Count 2 (§52-7)"),
+            Some("2026-07-04 14:30 EDT: 2350 persons (counted (tally))")
+        );
+        assert!(
+            value(&lines, "Permit register").is_some_and(|p| p.contains("Chapter 55")),
+            "{lines:?}"
+        );
     }
 }

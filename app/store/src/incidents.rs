@@ -56,7 +56,11 @@ pub async fn submit(
     // The GPS check reads earlier reports; done on a reader, it keeps its round
     // trips off the one writer every officer's submission waits for. A report
     // committed meanwhile at the same place moves a median of 20 by little.
-    let cautions = caution_codes(&mut *store.reader.acquire().await?, report, verdicts).await?;
+    let mut reader = store.reader.acquire().await?;
+    // An Article II report's permit answer, against the register for its day (§52-7).
+    crate::permits::check_register_answer(&mut reader, report, &zone, now).await?;
+    let cautions = caution_codes(&mut reader, report, verdicts).await?;
+    drop(reader);
     let (report, verdicts) = (Arc::new(report.clone()), Arc::new(verdicts.to_vec()));
     store
         .group
@@ -437,7 +441,13 @@ async fn caution_codes(
 /// the values the `subject` row holds, so the printed summons (from the stored
 /// report) and the court's CSV (from the row) say the same.
 fn defendant_of(c: SubjectColumns) -> Defendant {
-    let identity = if c.identified == 1 {
+    let identity = if c.organisation == 1 {
+        Identity::Organisation {
+            name: c.name.unwrap_or_default(),
+            address: c.address.unwrap_or_default(),
+            representative: c.representative,
+        }
+    } else if c.identified == 1 {
         Identity::Identified {
             full_name: c.name.unwrap_or_default(),
             date_of_birth: c.dob.unwrap_or_default(),
@@ -456,6 +466,9 @@ fn defendant_of(c: SubjectColumns) -> Defendant {
 /// A person's identity and response as the `subject` table holds them.
 struct SubjectColumns {
     identified: i64,
+    /// An organisation (§52-12's "party"): identified, named, no date of birth.
+    organisation: i64,
+    representative: Option<String>,
     name: Option<String>,
     dob: Option<String>,
     address: Option<String>,
@@ -484,6 +497,8 @@ impl SubjectColumns {
     fn of_identity(identity: &Identity) -> SubjectColumns {
         let blank = SubjectColumns {
             identified: 0,
+            organisation: 0,
+            representative: None,
             name: None,
             dob: None,
             address: None,
@@ -513,6 +528,22 @@ impl SubjectColumns {
                 description: Some(description.trim().to_owned()),
                 ..blank
             },
+            Identity::Organisation {
+                name,
+                address,
+                representative,
+            } => SubjectColumns {
+                identified: 1,
+                organisation: 1,
+                name: Some(name.trim().to_owned()),
+                address: Some(address.trim().to_owned()),
+                representative: representative
+                    .as_deref()
+                    .map(str::trim)
+                    .filter(|r| !r.is_empty())
+                    .map(str::to_owned),
+                ..blank
+            },
         }
     }
 }
@@ -532,14 +563,16 @@ pub(crate) async fn write_subject(
     let written = sqlx::query(
         "INSERT INTO subject (subject_id, incident_id, position, identified, full_name, date_of_birth, \
          address, id_type, id_number, description, perceived_age, perceived_sex, perceived_race, response, \
-         response_at, refusal_manner, offence, outcome) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) \
+         response_at, refusal_manner, offence, outcome, organisation, representative) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) \
          ON CONFLICT (subject_id) DO UPDATE SET position = excluded.position, identified = excluded.identified, \
          full_name = excluded.full_name, date_of_birth = excluded.date_of_birth, address = excluded.address, \
          id_type = excluded.id_type, id_number = excluded.id_number, description = excluded.description, \
          perceived_age = excluded.perceived_age, perceived_sex = excluded.perceived_sex, \
          perceived_race = excluded.perceived_race, response = excluded.response, \
          response_at = excluded.response_at, refusal_manner = excluded.refusal_manner, \
-         offence = excluded.offence, outcome = excluded.outcome, withdrawn_at = NULL \
+         offence = excluded.offence, outcome = excluded.outcome, organisation = excluded.organisation, \
+         representative = excluded.representative, withdrawn_at = NULL \
          WHERE subject.incident_id = excluded.incident_id",
     )
     .bind(subject.subject_id.to_string())
@@ -560,6 +593,8 @@ pub(crate) async fn write_subject(
     .bind(c.manner)
     .bind(subject.offences().next().map(Offence::code))
     .bind(outcome.code())
+    .bind(c.organisation)
+    .bind(c.representative)
     .execute(&mut *conn)
     .await?;
     if written.rows_affected() == 0 {
@@ -914,6 +949,8 @@ struct CourtLineRow {
     id_type: Option<String>,
     id_number: Option<String>,
     description: Option<String>,
+    organisation: i64,
+    representative: Option<String>,
     occurred_at: i64,
     location_text: String,
     place_type: String,
@@ -929,7 +966,7 @@ fn court_line_select(backend: Backend) -> String {
         "c.number, c.status, c.issued_at, c.issued_by, c.offence, c.fine_cents, c.arrest, c.court_name, \
          c.court_address, c.appearance_date, u.full_name, u.badge_number, \
          s.identified, s.full_name, s.date_of_birth, s.address, s.id_type, s.id_number, s.description, \
-         i.occurred_at, i.location_text, i.place_type, {}",
+         s.organisation, s.representative, i.occurred_at, i.location_text, i.place_type, {}",
         crate::court_sql::AMENDED_SINCE_EXPORT
     );
     format!(
@@ -1019,6 +1056,8 @@ fn court_line(
     let place = domain::ordinance::PlaceType::from_code(&r.place_type).ok_or(AppError::Internal)?;
     let defendant = defendant_of(SubjectColumns {
         identified: r.identified,
+        organisation: r.organisation,
+        representative: r.representative,
         name: r.full_name,
         dob: r.date_of_birth,
         address: r.address,

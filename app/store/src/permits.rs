@@ -18,7 +18,9 @@ use domain::model::permit::{
     permit_number, ClerkRecord, DecisionRecord, Filed, Opinion, PermitApplication, PermitDecision,
     PermitEvent, PermitRecord, PermitRow, PermitState, Settlement,
 };
-use domain::ordinance::article_ii::{application_shortfalls, Requirements, Shortfall};
+use domain::ordinance::article_ii::{
+    advice, application_shortfalls, grounds_to_deny, Requirements, Shortfall, Standard,
+};
 use domain::town_time::TownZone;
 
 /// Who acts, when, and the Town day it is (the §52-9 calendar counts Town days).
@@ -464,9 +466,10 @@ pub async fn clerk(
 }
 
 /// The Selectmen's decision on `revision` (the one they read). A permit issues
-/// only when the rules find every standard met (§52-8 A); a denial lists every
-/// shortfall the rules find and any the Board adds, each with its step
-/// (§52-9 B(2)), and needs at least one (§52-8 B).
+/// unless a "shall" standard is not met (§52-8 A); the "should" standards still
+/// open go with the decision as advice. A denial lists every "shall" standard
+/// the rules find not met and any finding the Board adds, each with its step
+/// (§52-9 B(2)), and needs at least one (§52-8 B): advice alone is no ground.
 pub async fn decide(
     store: &Store,
     desk: Desk<'_>,
@@ -492,48 +495,48 @@ pub async fn decide(
     )?;
     let application = current.application()?;
     let (_, found) = current.assessment(&application);
+    let (grounds, advice) = (grounds_to_deny(&found), advice(&found));
+    let decided = |issued, chapter_55, reasons, advice| DecisionRecord {
+        issued,
+        chapter_55,
+        revision,
+        day: desk.today,
+        by: desk.name(),
+        reasons,
+        advice,
+    };
     let record = match decision {
         PermitDecision::Issue => {
-            if !found.is_empty() {
-                let reasons: Vec<String> = found.iter().map(Shortfall::reason).collect();
+            if !grounds.is_empty() {
+                let reasons: Vec<String> = grounds.iter().map(Shortfall::reason).collect();
                 return Err(AppError::conflict(format!(
-                    "Application {number} does not meet every standard, and a permit issues only when they are met (§52-8): {}",
+                    "Application {number} does not meet every standard the ordinance says shall be met, and a permit issues only when they are (§52-8): {}",
                     reasons.join("; ")
                 )));
             }
-            DecisionRecord {
-                issued: true,
-                chapter_55: false,
-                revision,
-                day: desk.today,
-                by: desk.name(),
-                reasons: Vec::new(),
-            }
+            decided(true, false, Vec::new(), advice)
         }
         PermitDecision::Deny { findings } => {
-            let mut reasons = found;
-            reasons.extend(findings.iter().cloned());
+            // What the Board finds not met is a ground of its own (§52-8 B).
+            let findings = findings.iter().map(|f| Shortfall {
+                standard: Standard::Shall,
+                ..f.clone()
+            });
+            let reasons: Vec<Shortfall> = grounds.into_iter().chain(findings).collect();
+            if reasons.is_empty() && !advice.is_empty() {
+                let open: Vec<String> = advice.iter().map(Shortfall::reason).collect();
+                return Err(AppError::conflict(format!(
+                    "Application {number} meets every standard the ordinance says shall be met; what remains is advice, which §52-10 words with \"should\" (the service roads' width, §52-10(2)(e); the refuse containers, §52-10(5)(b) and (c)): {}. A denial must find a standard not met (§52-8 B): add the Board's finding with the step that would meet it, or issue the permit with the advice.",
+                    open.join("; ")
+                )));
+            }
             refuse_unless(
                 !reasons.is_empty(),
                 format!("Application {number} meets every standard the rules check: a denial must find one not met (§52-8 B). Add the Board's finding with the step that would meet it."),
             )?;
-            DecisionRecord {
-                issued: false,
-                chapter_55: false,
-                revision,
-                day: desk.today,
-                by: desk.name(),
-                reasons,
-            }
+            decided(false, false, reasons, advice)
         }
-        PermitDecision::Chapter55 => DecisionRecord {
-            issued: false,
-            chapter_55: true,
-            revision,
-            day: desk.today,
-            by: desk.name(),
-            reasons: Vec::new(),
-        },
+        PermitDecision::Chapter55 => decided(false, true, Vec::new(), Vec::new()),
     };
     let (state, kind, note) = match (record.issued, record.chapter_55) {
         (true, _) => ("issued", "issued", "permit issued (§52-9 B(1))".to_owned()),
@@ -720,6 +723,49 @@ pub async fn register(
     day: Option<i64>,
     today: i64,
 ) -> Result<Vec<PermitRow>, AppError> {
+    register_on(&mut *pool.acquire().await?, day, today).await
+}
+
+/// An Article II report's answer about the permit register, held against the
+/// register for the Town day the gathering began (§52-7): refused, naming the
+/// permit, when it does not agree. Reports without a gathering pass.
+pub(crate) async fn check_register_answer(
+    conn: &mut Conn,
+    report: &domain::model::incident::IncidentReport,
+    zone: &TownZone,
+    now: domain::ordinance::Moment,
+) -> Result<(), AppError> {
+    let Some(scene) = &report.gathering else {
+        return Ok(());
+    };
+    let date = zone.date(report.occurred_at);
+    let (Some(day), Some(today)) = (civil::day_number(&date), civil::day_number(&zone.date(now)))
+    else {
+        return Err(AppError::Internal);
+    };
+    let entries: Vec<_> = register_on(conn, Some(day), today)
+        .await?
+        .iter()
+        .map(PermitRow::registered)
+        .collect();
+    let problems = domain::ordinance::article_ii::enforcement::register_problems(
+        &scene.permit,
+        &entries,
+        &civil::date_text(day),
+    );
+    AppError::unless_any(
+        problems
+            .into_iter()
+            .map(|message| domain::error::FieldError::new("gathering.permit", message))
+            .collect(),
+    )
+}
+
+async fn register_on(
+    conn: &mut Conn,
+    day: Option<i64>,
+    today: i64,
+) -> Result<Vec<PermitRow>, AppError> {
     #[derive(FromRow)]
     struct Line {
         application_id: String,
@@ -739,7 +785,7 @@ pub async fn register(
          ORDER BY filed_at DESC LIMIT 500",
     )
     .bind(day)
-    .fetch_all(pool)
+    .fetch_all(conn)
     .await?;
     Ok(lines
         .into_iter()

@@ -187,6 +187,11 @@ fn push_person(q: &mut Sql<'_>, filter: &ReportFilter) {
         for (column, code) in person {
             q.push(format!(" AND s.{column} = ")).push_bind(code);
         }
+        // Perception is a person's: an organisation (§52-12) has none, as the
+        // dashboard's perception figures count persons only.
+        if filter.age.is_some() || filter.sex.is_some() || filter.race.is_some() {
+            q.push(" AND s.organisation = 0");
+        }
         // Any of the offences charged to the person (`charge`), not only the first.
         if let Some(offence) = filter.offence {
             q.push(" AND EXISTS (SELECT 1 FROM charge ch WHERE ch.subject_id = s.subject_id AND ch.offence = ")

@@ -361,6 +361,7 @@ pub async fn correct(
     AppError::unless_any(domain::model::incident::signature_changed_in_correction(
         &before, report,
     ))?;
+    crate::permits::check_register_answer(&mut tx, report, issuing.zone, now).await?;
     let revision = current.revision + 1;
     let reason = match correction {
         Correction::Resubmit => None,

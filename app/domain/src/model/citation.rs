@@ -141,6 +141,23 @@ impl Defendant {
                 address: None,
                 id_document: None,
             },
+            // A party, not a person: no date of birth, no identity document; the
+            // person who represents it, if known, named with it.
+            Identity::Organisation {
+                name,
+                address,
+                representative,
+            } => Defendant {
+                name: match representative.as_deref().map(str::trim) {
+                    Some(who) if !who.is_empty() => {
+                        format!("{}, by its representative {who}", name.trim())
+                    }
+                    _ => name.trim().to_owned(),
+                },
+                date_of_birth: None,
+                address: Some(address.trim().to_owned()).filter(|a| !a.is_empty()),
+                id_document: None,
+            },
             Identity::Identified {
                 full_name,
                 date_of_birth,

@@ -82,7 +82,8 @@ impl IdType {
 }
 
 /// Who the person is: identified, or described when they would not or could not
-/// be identified.
+/// be identified — or, on an Article II report, an organisation ("any person or
+/// party", §52-12), which has no date of birth and no perceived traits.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Identity {
@@ -97,6 +98,14 @@ pub enum Identity {
     Described {
         description: String,
     },
+    /// A company, club or other party cited under §52-12 for its part in a mass
+    /// gathering (Article II reports only), with whoever represents it.
+    Organisation {
+        name: String,
+        address: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        representative: Option<String>,
+    },
 }
 
 impl Identity {
@@ -105,6 +114,7 @@ impl Identity {
         match self {
             Identity::Identified { full_name, .. } => full_name.clone(),
             Identity::Described { description } => format!("Unidentified: {description}"),
+            Identity::Organisation { name, .. } => name.clone(),
         }
     }
 
@@ -113,8 +123,13 @@ impl Identity {
     pub fn description(&self) -> Option<&str> {
         match self {
             Identity::Described { description } => Some(description),
-            Identity::Identified { .. } => None,
+            Identity::Identified { .. } | Identity::Organisation { .. } => None,
         }
+    }
+
+    /// A party that is not a natural person (§52-12: "any person or party").
+    pub fn is_organisation(&self) -> bool {
+        matches!(self, Identity::Organisation { .. })
     }
 }
 
@@ -356,11 +371,11 @@ pub fn cautions(report: &IncidentReport, verdicts: &[SubjectVerdict]) -> Vec<Cau
     out
 }
 
-fn too_long(text: &str, max: usize) -> bool {
+pub(crate) fn too_long(text: &str, max: usize) -> bool {
     text.chars().count() > max
 }
 
-fn has_control(text: &str) -> bool {
+pub(crate) fn has_control(text: &str) -> bool {
     // Newlines and tabs are fine in a narrative; other control characters (and
     // the bidirectional overrides that can disguise text) are not.
     text.chars().any(|c| {
@@ -370,7 +385,7 @@ fn has_control(text: &str) -> bool {
 }
 
 /// Checks a short one-line text field.
-fn short_text(
+pub(crate) fn short_text(
     errors: &mut Vec<FieldError>,
     field: String,
     text: &str,
@@ -462,29 +477,11 @@ pub fn problems(report: &IncidentReport, now: Moment) -> Vec<FieldError> {
         ));
     }
     if let Some(g) = &report.gathering {
-        use crate::ordinance::article_ii::{
-            enforcement::PermitCheck, requirements::MAX_ATTENDANCE,
-        };
-        if g.counted == 0 || g.counted > MAX_ATTENDANCE {
-            errors.push(FieldError::new(
-                "gathering.counted",
-                format!("Persons counted: 1 to {MAX_ATTENDANCE} (§52-7 counts 500 or more)."),
-            ));
-        }
-        if g.minutes == 0 || g.minutes > 31 * 24 * 60 {
-            errors.push(FieldError::new(
-                "gathering.minutes",
-                "How long: the hours the gathering has lasted or is announced to last (§52-7 counts two or more), at most 31 days.",
-            ));
-        }
-        if let PermitCheck::Held { number } = &g.permit {
-            if number.trim().is_empty() || too_long(number, 40) || has_control(number) {
-                errors.push(FieldError::new(
-                    "gathering.permit",
-                    "Permit: its number as the register shows it (MG-YYYY-NNNN).",
-                ));
-            }
-        }
+        errors.extend(crate::model::gathering::scene_problems(
+            g,
+            report.occurred_at,
+            now,
+        ));
     }
     if report.orders.len() > MAX_ORDERS {
         errors.push(FieldError::new(
@@ -534,6 +531,9 @@ pub fn problems(report: &IncidentReport, now: Moment) -> Vec<FieldError> {
         }
         seen_ids.push(s.subject_id);
         identity_problems(&mut errors, i, &s.identity, now, &mut seen_people);
+        if s.identity.is_organisation() {
+            organisation_problems(&mut errors, report, i);
+        }
         person_problems(&mut errors, report, i, now);
         if let Some(signature) = &s.signature {
             let problem = match signature {
@@ -608,6 +608,61 @@ fn identity_problems(
         Identity::Described { description } => {
             short_text(errors, f("description"), description, "Description", true);
         }
+        Identity::Organisation {
+            name,
+            address,
+            representative,
+        } => {
+            short_text(
+                errors,
+                f("full_name"),
+                name,
+                "Name of the organisation",
+                true,
+            );
+            short_text(errors, f("address"), address, "Address", true);
+            if let Some(who) = representative {
+                short_text(errors, f("representative"), who, "Representative", false);
+            }
+            let key = (name.trim().to_lowercase(), "organisation".to_owned());
+            if !key.0.is_empty() && seen_people.contains(&key) {
+                errors.push(FieldError::new(
+                    f("full_name"),
+                    "This organisation is already listed.",
+                ));
+            }
+            seen_people.push(key);
+        }
+    }
+}
+
+/// An organisation is a party to Article II only: §52-12 fines "any person or
+/// party violating the provisions of Article II", while Article I's offences are
+/// a person's own conduct — loitering, standing, making noise. Its perception
+/// (age, sex, race) is not recorded: those are a person's.
+fn organisation_problems(errors: &mut Vec<FieldError>, report: &IncidentReport, i: usize) {
+    let s = &report.subjects[i];
+    let article_i = s.offences().any(|o| o != Offence::UnpermittedMassGathering);
+    if report.gathering.is_none() || article_i {
+        errors.push(FieldError::new(
+            format!("subjects.{i}.identity"),
+            "An organisation is cited only under Article II (§52-12: \u{201c}any person or party\u{201d}, \
+             for a mass gathering without a permit, §52-7): Article I's offences (§52-1 to §52-3) are a \
+             person's own conduct — record the person who acted.",
+        ));
+    }
+    let p = s.perceived;
+    if (p.age_range, p.sex, p.race)
+        != (
+            AgeRange::Unknown,
+            PerceivedSex::Unknown,
+            PerceivedRace::Unknown,
+        )
+    {
+        errors.push(FieldError::new(
+            format!("subjects.{i}.perceived"),
+            "Perceived age, sex and race are recorded for persons only, not for an organisation.",
+        ));
     }
 }
 

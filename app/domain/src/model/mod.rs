@@ -18,6 +18,7 @@ pub mod court;
 pub mod court_calendar;
 pub mod dashboard;
 pub mod first_version;
+pub mod gathering;
 pub mod incident;
 pub mod licence;
 pub mod numbers;

@@ -10,8 +10,9 @@ use uuid::Uuid;
 
 use crate::error::FieldError;
 use crate::model::civil;
+use crate::ordinance::article_ii::enforcement::{Registered, Standing};
 use crate::ordinance::article_ii::{
-    calendar, permit::duration_text, Plan, Provided, Provision, Requirements, Shortfall,
+    calendar, permit::duration_text, BySex, Plan, Provided, Provision, Requirements, Shortfall,
 };
 
 /// The longest any text of an application may be: a plan fits in a page.
@@ -46,6 +47,14 @@ pub struct PermitApplication {
     pub attendance: u32,
     pub vehicles: u32,
     pub buses: u32,
+    /// The men and the women expected, where the operator states them: the
+    /// toilets of each sex are counted for their own (§52-10(4)(d)). Both or
+    /// neither; absent (an even split) in applications filed before they were
+    /// asked, which keep their stored form.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected_men: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected_women: Option<u32>,
     /// Water distributed under pressure to flush toilets (§52-10(4)(a)).
     pub water_under_pressure: bool,
     /// What the plan provides against each standard. `overnight` is taken from
@@ -155,10 +164,19 @@ impl PermitApplication {
             attendance: self.attendance,
             vehicles: self.vehicles,
             buses: self.buses,
-            minutes: schedule.daily_minutes.saturating_mul(schedule.days()),
+            daily_minutes: schedule.daily_minutes,
             days: schedule.days(),
+            by_sex: self.by_sex(),
             water_under_pressure: self.water_under_pressure,
             estimated_public_costs_cents,
+        }
+    }
+
+    /// The men and the women expected, when the application states both.
+    pub fn by_sex(&self) -> Option<BySex> {
+        match (self.expected_men, self.expected_women) {
+            (Some(men), Some(women)) => Some(BySex { men, women }),
+            _ => None,
         }
     }
 
@@ -240,6 +258,17 @@ impl PermitApplication {
                 ));
             }
         }
+        if self.expected_men.is_some() != self.expected_women.is_some() {
+            let field = if self.expected_men.is_none() {
+                "expected_men"
+            } else {
+                "expected_women"
+            };
+            errors.push(FieldError::new(
+                field,
+                "Men and women expected: give both, or neither for an even split (§52-10(4)(d)).",
+            ));
+        }
         if !self.map_point.trim().is_empty() && parse_map_point(&self.map_point).is_none() {
             errors.push(FieldError::new(
                 "map_point",
@@ -276,6 +305,7 @@ fn label(field: &str) -> &str {
     match field {
         "attendance" => "Persons expected",
         "vehicles" => "Vehicles",
+        "expected_men" => "Men and women expected",
         "hours" => "Hours",
         "days" => "Days",
         other => other,
@@ -404,7 +434,14 @@ pub struct DecisionRecord {
     pub revision: i64,
     pub day: i64,
     pub by: String,
+    /// For a denial, its grounds: the "shall" standards not met and the Board's
+    /// own findings (§52-8 B).
     pub reasons: Vec<Shortfall>,
+    /// The "should" standards open when the Board decided: advice printed
+    /// with the permit or the denial, never a ground (§52-8 A). Absent from
+    /// decisions recorded before advice was told apart.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub advice: Vec<Shortfall>,
 }
 
 /// The settlement after the gathering (§52-9 D).
@@ -457,6 +494,28 @@ pub struct PermitRow {
     pub attendance: u32,
     /// The day the Selectmen must decide by (scheduled ones), `YYYY-MM-DD`.
     pub decide_by: Option<String>,
+}
+
+impl PermitRow {
+    /// The entry as an officer's §52-7 answer is held against it: an issued (or
+    /// settled) permit permits the gathering, and so does the Board's
+    /// determination that it be issued under Chapter 55 (§52-7).
+    pub fn registered(&self) -> Registered {
+        Registered {
+            number: self.number.clone(),
+            place: self.place.clone(),
+            state: self.state.label().to_owned(),
+            standing: match self.state {
+                PermitState::Issued | PermitState::Settled => Standing::Permitted,
+                PermitState::Chapter55 => Standing::Chapter55,
+                PermitState::Filed
+                | PermitState::FeeRecorded
+                | PermitState::Scheduled
+                | PermitState::Denied
+                | PermitState::DeemedDenied => Standing::NotPermitted,
+            },
+        }
+    }
 }
 
 /// One thing that happened to an application.
@@ -575,6 +634,8 @@ mod tests {
             attendance: 2_400,
             vehicles: 600,
             buses: 0,
+            expected_men: None,
+            expected_women: None,
             water_under_pressure: false,
             provided: Provided {
                 parking_spaces: 600,
@@ -589,8 +650,8 @@ mod tests {
                 potable_water: true,
                 water_gallons_per_day: 7_200,
                 water_psi: None,
-                toilets_men: 7,
-                toilets_women: 7,
+                toilets_men: 4,
+                toilets_women: 4,
                 refuse: crate::ordinance::article_ii::Containers {
                     fifty_gallon: 24,
                     sixteen_cubic_yard: 0,
@@ -631,7 +692,7 @@ mod tests {
         assert_eq!(a.problems(day("2027-06-01")), vec![]);
         let s = a.schedule().expect("a schedule");
         assert_eq!((s.daily_minutes, s.overnight, s.days()), (480, false, 1));
-        assert_eq!(a.plan(&s, 0).minutes, 480);
+        assert_eq!((a.plan(&s, 0).daily_minutes, a.plan(&s, 0).days), (480, 1));
     }
 
     #[test]

@@ -61,6 +61,7 @@ pub fn who(identity: &Identity) -> String {
     match identity {
         Identity::Identified { full_name, .. } => full_name.clone(),
         Identity::Described { description } => format!("Unidentified: {description}"),
+        Identity::Organisation { name, .. } => name.clone(),
     }
 }
 
@@ -106,8 +107,23 @@ pub fn venue_text(venue: crate::ordinance::article_ii::Venue) -> &'static str {
 pub fn permit_text(check: &crate::ordinance::article_ii::enforcement::PermitCheck) -> String {
     use crate::ordinance::article_ii::enforcement::PermitCheck;
     match check {
-        PermitCheck::NoneFound => "no permit in the register covers it".to_owned(),
+        PermitCheck::NoneFound { not_this } if not_this.is_empty() => {
+            "no permit in the register covers it".to_owned()
+        }
+        PermitCheck::NoneFound { not_this } => {
+            let others: Vec<String> = not_this
+                .iter()
+                .map(|n| format!("{} is another gathering: {}", n.number.trim(), n.why.trim()))
+                .collect();
+            format!(
+                "no permit in the register covers it ({})",
+                others.join("; ")
+            )
+        }
         PermitCheck::Held { number } => format!("permit {number} covers it"),
+        PermitCheck::Chapter55 { number } => format!(
+            "the Board determined that its permit be issued under Chapter 55 regulations ({number}, §52-7)"
+        ),
     }
 }
 

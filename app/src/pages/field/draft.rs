@@ -838,6 +838,12 @@ impl Draft {
                         d.identified = false;
                         d.description = description.clone();
                     }
+                    // Article II only: this form records persons, so the name and
+                    // address are kept and the rules ask for what a person needs.
+                    Identity::Organisation { name, address, .. } => {
+                        d.full_name = name.clone();
+                        d.address = address.clone();
+                    }
                 }
                 d.age_range = Some(s.perceived.age_range);
                 d.sex = Some(s.perceived.sex);

@@ -1,9 +1,14 @@
 //! `/field/gathering`: an officer at a large gathering checks the permit
 //! register for today and records an unpermitted mass gathering (§52-7): the
-//! crowd and how it was counted, when it began, and the persons who put it on —
-//! sponsor, promoter, ticket seller, landowner, operator, never those attending.
-//! Each person cited gets a §52-12 citation through the same numbering, review
-//! and court filing as Article I.
+//! counts of the crowd over time and what shows how long it was meant to last,
+//! where it is, and the persons or organisations who put it on — sponsor,
+//! promoter, ticket seller, landowner, operator, never those attending. Each one
+//! cited gets a §52-12 citation through the same numbering, review and court
+//! filing as Article I.
+//!
+//! Nothing is answered for the officer: the permit register's answer, each
+//! person's part and each citation are chosen, never pre-selected. A gathering
+//! the Board routed to Chapter 55 is listed as permitted (§52-7).
 
 use leptos::prelude::*;
 use leptos_meta::Title;
@@ -13,16 +18,17 @@ use crate::access::Permission;
 use crate::api::incidents::submit_incident;
 use crate::api::permits::permit_register;
 use crate::client;
-use crate::components::form::{ErrorSummary, TextField};
+use crate::components::form::{field_error, ErrorSummary, TextField};
 use crate::components::session::{hydrated, Guard};
-use crate::error::AppError;
+use crate::error::{AppError, FieldError};
 use crate::model::incident::{
     AgeRange, Identity, IncidentReport, Location, Perceived, PerceivedRace, PerceivedSex, Receipt,
     SubjectEntry,
 };
 use crate::model::permit::{PermitRow, PermitState};
 use crate::ordinance::article_ii::enforcement::{
-    CountMethod, GatheringRole, GatheringScene, PermitCheck,
+    Count, CountMethod, GatheringRole, GatheringScene, Intended, IntentEvidence, NotThis,
+    PermitCheck,
 };
 use crate::ordinance::article_ii::Venue;
 use crate::ordinance::{
@@ -39,14 +45,45 @@ pub fn GatheringPage() -> impl IntoView {
     }
 }
 
-/// One person who put the gathering on, as typed.
-#[derive(Debug, Clone, PartialEq)]
+/// The officer's answer about the permit register.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum RegisterAnswer {
+    NoneCovers,
+    Held(String),
+    Chapter55(String),
+}
+
+/// One count of the crowd, as typed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct CountRow {
+    id: Uuid,
+    at: RwSignal<String>,
+    persons: RwSignal<String>,
+    method: RwSignal<CountMethod>,
+}
+
+impl CountRow {
+    fn new() -> CountRow {
+        CountRow {
+            id: client::new_id(),
+            at: RwSignal::new(client::now_local()),
+            persons: RwSignal::new(String::new()),
+            method: RwSignal::new(CountMethod::GateCount),
+        }
+    }
+}
+
+/// One who put the gathering on, as typed: a person, or an organisation
+/// (§52-12's "party"). Neither their part nor a citation is chosen for them.
+#[derive(Debug, Clone, Copy, PartialEq)]
 struct Responsible {
     id: Uuid,
+    organisation: RwSignal<bool>,
     name: RwSignal<String>,
     birth: RwSignal<String>,
     address: RwSignal<String>,
-    role: RwSignal<GatheringRole>,
+    representative: RwSignal<String>,
+    role: RwSignal<Option<GatheringRole>>,
     cite: RwSignal<bool>,
 }
 
@@ -54,24 +91,39 @@ impl Responsible {
     fn new() -> Responsible {
         Responsible {
             id: client::new_id(),
+            organisation: RwSignal::new(false),
             name: RwSignal::new(String::new()),
             birth: RwSignal::new(String::new()),
             address: RwSignal::new(String::new()),
-            role: RwSignal::new(GatheringRole::Operator),
-            cite: RwSignal::new(true),
+            representative: RwSignal::new(String::new()),
+            role: RwSignal::new(None),
+            cite: RwSignal::new(false),
+        }
+    }
+
+    fn identity(&self) -> Identity {
+        if self.organisation.get_untracked() {
+            Identity::Organisation {
+                name: self.name.get_untracked(),
+                address: self.address.get_untracked(),
+                representative: Some(self.representative.get_untracked().trim().to_owned())
+                    .filter(|r| !r.is_empty()),
+            }
+        } else {
+            Identity::Identified {
+                full_name: self.name.get_untracked(),
+                date_of_birth: self.birth.get_untracked(),
+                address: self.address.get_untracked(),
+                id_type: None,
+                id_number: None,
+            }
         }
     }
 
     fn entry(&self) -> SubjectEntry {
         SubjectEntry {
             subject_id: self.id,
-            identity: Identity::Identified {
-                full_name: self.name.get_untracked(),
-                date_of_birth: self.birth.get_untracked(),
-                address: self.address.get_untracked(),
-                id_type: None,
-                id_number: None,
-            },
+            identity: self.identity(),
             perceived: Perceived {
                 age_range: AgeRange::Unknown,
                 sex: PerceivedSex::Unknown,
@@ -80,7 +132,7 @@ impl Responsible {
             facts: PersonFacts {
                 protected_activity: ProtectedActivity::None,
                 conduct: Conduct {
-                    gathering: Some(self.role.get_untracked()),
+                    gathering: self.role.get_untracked(),
                     ..Conduct::default()
                 },
                 order: None,
@@ -92,6 +144,217 @@ impl Responsible {
                 issue_citation: self.cite.get_untracked(),
             }],
             signature: None,
+        }
+    }
+}
+
+/// Everything the officer types on the page, and the report it makes.
+#[derive(Debug, Clone, Copy)]
+struct GatheringEntry {
+    incident_id: Uuid,
+    answer: RwSignal<Option<RegisterAnswer>>,
+    /// Why each permit of the day set aside is another gathering: (number, why).
+    not_this: RwSignal<Vec<(String, String)>>,
+    location: RwSignal<String>,
+    place: RwSignal<PlaceType>,
+    began: RwSignal<String>,
+    counts: RwSignal<Vec<CountRow>>,
+    evidence: RwSignal<Option<IntentEvidence>>,
+    source: RwSignal<String>,
+    intended_hours: RwSignal<String>,
+    intended_persons: RwSignal<String>,
+    outdoor: RwSignal<bool>,
+    venue: RwSignal<String>,
+    narrative: RwSignal<String>,
+    persons: RwSignal<Vec<Responsible>>,
+}
+
+/// `2.5` or `2:30` hours → minutes.
+fn minutes_of(text: &str) -> Option<u32> {
+    let text = text.trim();
+    if let Some((h, m)) = text.split_once(':') {
+        let (h, m) = (h.parse::<u32>().ok()?, m.parse::<u32>().ok()?);
+        return (m < 60).then(|| h.saturating_mul(60).saturating_add(m));
+    }
+    let hours: f64 = text.parse().ok()?;
+    (hours.is_finite() && hours > 0.0 && hours <= 24.0 * 31.0)
+        .then(|| (hours * 60.0).round() as u32)
+}
+
+/// `2,400` → 2400.
+fn whole_number(text: &str) -> Option<u32> {
+    text.trim().replace(',', "").parse().ok()
+}
+
+impl GatheringEntry {
+    fn new() -> GatheringEntry {
+        GatheringEntry {
+            incident_id: client::new_id(),
+            answer: RwSignal::new(None),
+            not_this: RwSignal::new(Vec::new()),
+            location: RwSignal::new(String::new()),
+            place: RwSignal::new(PlaceType::PublicGrounds),
+            began: RwSignal::new(client::now_local()),
+            counts: RwSignal::new(vec![CountRow::new()]),
+            evidence: RwSignal::new(None),
+            source: RwSignal::new(String::new()),
+            intended_hours: RwSignal::new(String::new()),
+            intended_persons: RwSignal::new(String::new()),
+            outdoor: RwSignal::new(true),
+            venue: RwSignal::new(String::from("open")),
+            narrative: RwSignal::new(String::new()),
+            persons: RwSignal::new(vec![Responsible::new()]),
+        }
+    }
+
+    /// The report as typed, or each field that does not read.
+    fn report(&self) -> Result<IncidentReport, AppError> {
+        let mut errors = Vec::new();
+        let occurred_at = client::parse_local(&self.began.get_untracked());
+        if occurred_at.is_none() {
+            errors.push(FieldError::new(
+                "occurred_at",
+                "When it began: a date and time.",
+            ));
+        }
+        let permit = self.permit(&mut errors);
+        let counts = self.counts(&mut errors);
+        let intended = self.intended(&mut errors);
+        let subjects = self.subjects(&mut errors);
+        AppError::unless_any(errors)?;
+        Ok(IncidentReport {
+            incident_id: self.incident_id,
+            occurred_at: occurred_at.unwrap_or(client::now()),
+            location: Location {
+                text: self.location.get_untracked(),
+                place: self.place.get_untracked(),
+                gps: None,
+            },
+            orders: Vec::new(),
+            narrative: self.narrative.get_untracked(),
+            subjects,
+            numbers: Vec::new(),
+            gathering: Some(GatheringScene {
+                outdoor: self.outdoor.get_untracked(),
+                counted: 0,
+                count_method: None,
+                minutes: 0,
+                venue: self.venue(),
+                permit,
+                counts,
+                intended,
+            }),
+        })
+    }
+
+    /// The register's answer: chosen by the officer, never assumed.
+    fn permit(&self, errors: &mut Vec<FieldError>) -> PermitCheck {
+        match self.answer.get_untracked() {
+            None => {
+                errors.push(FieldError::new(
+                    "gathering.permit",
+                    "Permit register (§52-7): say whether the gathering holds one of the permits listed, \
+                     or that none covers it.",
+                ));
+                PermitCheck::none_found()
+            }
+            Some(RegisterAnswer::NoneCovers) => PermitCheck::NoneFound {
+                not_this: self
+                    .not_this
+                    .get_untracked()
+                    .into_iter()
+                    .filter(|(_, why)| !why.trim().is_empty())
+                    .map(|(number, why)| NotThis { number, why })
+                    .collect(),
+            },
+            Some(RegisterAnswer::Held(number)) => PermitCheck::Held { number },
+            Some(RegisterAnswer::Chapter55(number)) => PermitCheck::Chapter55 { number },
+        }
+    }
+
+    /// The counts typed, each with its time; a row left without a number is
+    /// not a count.
+    fn counts(&self, errors: &mut Vec<FieldError>) -> Vec<Count> {
+        let mut out = Vec::new();
+        for (k, row) in self.counts.get_untracked().iter().enumerate() {
+            let typed = row.persons.get_untracked();
+            if typed.trim().is_empty() {
+                continue;
+            }
+            let persons = whole_number(&typed);
+            if persons.is_none() {
+                errors.push(FieldError::new(
+                    format!("gathering.counts.{k}.persons"),
+                    format!("Persons at count {}: a whole number.", k + 1),
+                ));
+            }
+            let at = client::parse_local(&row.at.get_untracked());
+            if at.is_none() {
+                errors.push(FieldError::new(
+                    format!("gathering.counts.{k}.at"),
+                    format!("Time of count {}: a date and time.", k + 1),
+                ));
+            }
+            if let (Some(persons), Some(at)) = (persons, at) {
+                out.push(Count {
+                    at,
+                    persons,
+                    method: row.method.get_untracked(),
+                });
+            }
+        }
+        out
+    }
+
+    /// What shows how long the gathering was meant to last, if chosen.
+    fn intended(&self, errors: &mut Vec<FieldError>) -> Option<Intended> {
+        let evidence = self.evidence.get_untracked()?;
+        let minutes = minutes_of(&self.intended_hours.get_untracked());
+        if minutes.is_none() {
+            errors.push(FieldError::new(
+                "gathering.intended.minutes",
+                "Hours advertised or ticketed: hours, e.g. 5 or 4:30 (§52-7 counts two or more).",
+            ));
+        }
+        let typed = self.intended_persons.get_untracked();
+        let persons = whole_number(&typed);
+        if !typed.trim().is_empty() && persons.is_none() {
+            errors.push(FieldError::new(
+                "gathering.intended.persons",
+                "Persons the tickets or the advertising show: a whole number, or leave it blank.",
+            ));
+        }
+        Some(Intended {
+            evidence,
+            source: self.source.get_untracked(),
+            minutes: minutes.unwrap_or(0),
+            persons,
+        })
+    }
+
+    /// Each one who put it on, with their part chosen.
+    fn subjects(&self, errors: &mut Vec<FieldError>) -> Vec<SubjectEntry> {
+        let persons = self.persons.get_untracked();
+        for (i, p) in persons.iter().enumerate() {
+            if p.role.get_untracked().is_none() {
+                errors.push(FieldError::new(
+                    format!("subjects.{i}.role"),
+                    format!(
+                        "Their part (§52-7), person {}: choose what they did — or “Attends it”.",
+                        i + 1
+                    ),
+                ));
+            }
+        }
+        persons.iter().map(Responsible::entry).collect()
+    }
+
+    fn venue(&self) -> Venue {
+        match self.venue.get_untracked().as_str() {
+            "open" => Venue::Open,
+            other => Venue::PermanentPlaceOfAssembly {
+                sufficient_sanitary_facilities: other == "permanent_sufficient",
+            },
         }
     }
 }
@@ -111,256 +374,404 @@ async fn today_s_permits(day: String) -> Result<(Vec<PermitRow>, bool), AppError
     }
 }
 
-/// `2.5` or `2:30` hours → minutes.
-fn minutes_of(text: &str) -> Option<u32> {
-    let text = text.trim();
-    if let Some((h, m)) = text.split_once(':') {
-        let (h, m) = (h.parse::<u32>().ok()?, m.parse::<u32>().ok()?);
-        return (m < 60).then(|| h.saturating_mul(60).saturating_add(m));
-    }
-    let hours: f64 = text.parse().ok()?;
-    (hours.is_finite() && hours > 0.0 && hours <= 24.0 * 31.0)
-        .then(|| (hours * 60.0).round() as u32)
+/// The message of `error` for a field named at run time (a count, a person).
+fn message_for(error: Signal<Option<AppError>>, field: String) -> Signal<Option<String>> {
+    Signal::derive(move || {
+        error.with(|e| {
+            e.as_ref()
+                .and_then(|e| e.for_field(&field).map(str::to_owned))
+        })
+    })
 }
 
 #[component]
 fn GatheringForm() -> impl IntoView {
     let ready = hydrated();
-    let incident_id = client::new_id();
+    let entry = GatheringEntry::new();
     let today = client::now_local().chars().take(10).collect::<String>();
     let permits = Resource::new(move || today.clone(), today_s_permits);
-    let permit = RwSignal::new(String::new());
-    let location = RwSignal::new(String::new());
-    let place = RwSignal::new(PlaceType::PublicGrounds);
-    let began = RwSignal::new(client::now_local());
-    let counted = RwSignal::new(String::new());
-    let method = RwSignal::new(CountMethod::GateCount);
-    let hours = RwSignal::new(String::new());
-    let outdoor = RwSignal::new(true);
-    let venue = RwSignal::new(String::from("open"));
-    let narrative = RwSignal::new(String::new());
-    let persons = RwSignal::new(vec![Responsible::new()]);
-
     let send = Action::new(move |report: &Result<IncidentReport, AppError>| {
         let report = report.clone();
         async move { submit_incident(report?).await }
     });
     let error = Signal::derive(move || send.value().get().and_then(Result::err));
-    let build = move || -> Result<IncidentReport, AppError> {
-        let mut errors = Vec::new();
-        let occurred_at = client::parse_local(&began.get_untracked());
-        if occurred_at.is_none() {
-            errors.push(crate::error::FieldError::new(
-                "occurred_at",
-                "When it began: a date and time.",
-            ));
-        }
-        let counted = counted
-            .get_untracked()
-            .trim()
-            .replace(',', "")
-            .parse::<u32>()
-            .ok();
-        if counted.is_none() {
-            errors.push(crate::error::FieldError::new(
-                "gathering.counted",
-                "Persons counted: a whole number (§52-7 counts 500 or more).",
-            ));
-        }
-        let minutes = minutes_of(&hours.get_untracked());
-        if minutes.is_none() {
-            errors.push(crate::error::FieldError::new(
-                "gathering.minutes",
-                "How long: hours, e.g. 3 or 2:30 (§52-7 counts two or more).",
-            ));
-        }
-        AppError::unless_any(errors)?;
-        let permit = match permit.get_untracked() {
-            number if number.is_empty() => PermitCheck::NoneFound,
-            number => PermitCheck::Held { number },
-        };
-        let venue = match venue.get_untracked().as_str() {
-            "open" => Venue::Open,
-            other => Venue::PermanentPlaceOfAssembly {
-                sufficient_sanitary_facilities: other == "permanent_sufficient",
-            },
-        };
-        Ok(IncidentReport {
-            incident_id,
-            occurred_at: occurred_at.unwrap_or(client::now()),
-            location: Location {
-                text: location.get_untracked(),
-                place: place.get_untracked(),
-                gps: None,
-            },
-            orders: Vec::new(),
-            narrative: narrative.get_untracked(),
-            subjects: persons.with_untracked(|p| p.iter().map(Responsible::entry).collect()),
-            numbers: Vec::new(),
-            gathering: Some(GatheringScene {
-                outdoor: outdoor.get_untracked(),
-                counted: counted.unwrap_or(0),
-                count_method: method.get_untracked(),
-                minutes: minutes.unwrap_or(0),
-                venue,
-                permit,
-            }),
-        })
-    };
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        send.dispatch(build());
+        send.dispatch(entry.report());
     };
     let done = move || send.value().get().and_then(Result::ok);
     view! {
         <h1>"Mass gathering (§52-7)"</h1>
-        <p class="hint">"An outdoor gathering of 500 or more persons for two or more hours needs a permit from the Board of Selectmen. Those who sponsor, promote, sell tickets to, permit it on their property or conduct it may be cited under §52-12; those attending may not."</p>
+        <p class="hint">"An outdoor gathering of 500 or more persons for two or more hours needs a permit from the Board of Selectmen. Those who sponsor, promote, sell tickets to, permit it on their property or conduct it — persons or organisations — may be cited under §52-12; those attending may not."</p>
         {move || match done() {
             Some(receipt) => view! { <Issued receipt/> }.into_any(),
             None => view! {
                 <form class="permit-form" on:submit=submit novalidate>
                     <ErrorSummary error/>
-                    <section class="panel" aria-labelledby="register">
-                        <h2 id="register">"Permits for today"</h2>
-                        <Transition fallback=|| view! { <p class="hint">"Looking up the register…"</p> }>
-                            {move || Suspend::new(async move {
-                                let (rows, copy, failed) = match permits.await {
-                                    Ok((rows, copy)) => (rows, copy, None),
-                                    Err(e) => (Vec::new(), false, Some(e.to_string())),
-                                };
-                                let issued: Vec<_> = rows.into_iter()
-                                    .filter(|r| matches!(r.state, PermitState::Issued | PermitState::Settled))
-                                    .collect();
-                                view! {
-                                    {copy.then(|| view! {
-                                        <p class="notice warn" role="status" data-testid="permits-copy">"No signal: this is the list this phone last got from the register today."</p>
-                                    })}
-                                    {failed.map(|e| view! {
-                                        <p class="notice bad" role="alert">{format!("The register could not be reached ({e}); check by radio before citing.")}</p>
-                                    })}
-                                    <fieldset>
-                                        <legend>"Does the gathering hold one of today's permits?"</legend>
-                                        <label class="choice">
-                                            <input type="radio" name="permit" checked=true
-                                                on:change=move |_| permit.set(String::new())/>
-                                            "No permit covers this gathering"
-                                        </label>
-                                        {issued.into_iter().map(|r| {
-                                            let number = r.number.clone();
-                                            view! {
-                                                <label class="choice">
-                                                    <input type="radio" name="permit"
-                                                        on:change=move |_| permit.set(number.clone())/>
-                                                    {format!("{} — {}, {} persons", r.number, r.place, r.attendance)}
-                                                </label>
-                                            }
-                                        }).collect_view()}
-                                    </fieldset>
-                                }
-                            })}
-                        </Transition>
-                    </section>
-                    <section class="panel" aria-labelledby="crowd">
-                        <h2 id="crowd">"The gathering"</h2>
-                        <TextField name="location.text" label="Where" value=location error/>
-                        <div class="field">
-                            <label for="place">"Kind of place"</label>
-                            <select id="place" on:change=move |ev| {
-                                if let Some(p) = PlaceType::ALL.into_iter().find(|p| p.code() == event_target_value(&ev)) { place.set(p) }
-                            }>
-                                {PlaceType::ALL.into_iter().map(|p| view! {
-                                    <option value=p.code() selected=p == PlaceType::PublicGrounds>{p.label()}</option>
-                                }).collect_view()}
-                            </select>
-                        </div>
-                        <TextField name="occurred_at" label="When it began" kind="datetime-local" value=began error/>
-                        <TextField name="gathering.counted" label="Persons counted" value=counted error inputmode="numeric"/>
-                        <div class="field">
-                            <label for="count-method">"How they were counted"</label>
-                            <select id="count-method" on:change=move |ev| {
-                                if let Some(m) = CountMethod::from_code(&event_target_value(&ev)) { method.set(m) }
-                            }>
-                                {CountMethod::ALL.into_iter().map(|m| view! {
-                                    <option value=m.code() selected=m == CountMethod::GateCount>{m.label()}</option>
-                                }).collect_view()}
-                            </select>
-                        </div>
-                        <TextField name="gathering.minutes" label="Hours it has lasted or is announced to last" value=hours error
-                            inputmode="decimal" hint="e.g. 3 or 2:30"/>
-                        <label class="choice">
-                            <input type="checkbox" checked=true on:change=move |ev| outdoor.set(event_target_checked(&ev))/>
-                            "Outdoors"
-                        </label>
-                        <div class="field">
-                            <label for="venue">"The place"</label>
-                            <select id="venue" on:change=move |ev| venue.set(event_target_value(&ev))>
-                                <option value="open" selected=true>"A field, beach, lot or other open place"</option>
-                                <option value="permanent_insufficient">"A permanent stadium, arena or fair ground without enough sanitary facilities"</option>
-                                <option value="permanent_sufficient">"A permanent place of assembly with sanitary facilities for the crowd (§52-6(2))"</option>
-                            </select>
-                        </div>
-                        <TextField name="narrative" label="What you saw" value=narrative error
-                            hint="How the crowd was counted and when; who said they ran it."/>
-                    </section>
-                    <section class="panel" aria-labelledby="who-ran">
-                        <h2 id="who-ran">"Who put it on"</h2>
-                        <For each=move || persons.get() key=|p| p.id children=move |p| view! { <ResponsibleFields p/> }/>
-                        <button type="button" class="secondary" on:click=move |_| persons.update(|v| v.push(Responsible::new()))>
-                            "Add another person"
-                        </button>
-                    </section>
-                    <button type="submit" disabled=move || !ready.get() || send.pending().get()>"Save and issue"</button>
+                    <RegisterSection entry permits error/>
+                    <CrowdSection entry error/>
+                    <CountsSection entry error/>
+                    <IntendedSection entry error/>
+                    <WhoSection entry error/>
+                    <button type="submit" disabled=move || !ready.get() || send.pending().get()>"Save"</button>
                 </form>
             }.into_any(),
         }}
     }
 }
 
-/// A labelled input of one person (ids carry the person's key: several persons
-/// share the page).
+/// A permit of the day as the officer chooses it: an issued permit, or the
+/// Board's determination that it be issued under Chapter 55 (§52-7).
+fn permit_choice(row: &PermitRow) -> (RegisterAnswer, String) {
+    let what = format!("{} — {}, {} persons", row.number, row.place, row.attendance);
+    if row.state == PermitState::Chapter55 {
+        (
+            RegisterAnswer::Chapter55(row.number.clone()),
+            format!("{what}: permitted under Chapter 55 — the Board routed it there (§52-7)"),
+        )
+    } else {
+        (
+            RegisterAnswer::Held(row.number.clone()),
+            format!("{what}: permit issued"),
+        )
+    }
+}
+
+/// "Does the gathering hold one of today's permits?": nothing chosen until
+/// the officer answers; choosing "none" while the register lists permits asks
+/// why each is another gathering.
 #[component]
-fn PersonInput(
-    key: String,
-    name: &'static str,
-    label: &'static str,
-    value: RwSignal<String>,
-    #[prop(default = "text")] kind: &'static str,
+fn RegisterSection(
+    entry: GatheringEntry,
+    permits: Resource<Result<(Vec<PermitRow>, bool), AppError>>,
+    error: Signal<Option<AppError>>,
 ) -> impl IntoView {
-    let id = format!("{name}-{key}");
+    let message = field_error(error, "gathering.permit");
+    let answer = entry.answer;
+    view! {
+        <section class="panel" aria-labelledby="register">
+            <h2 id="register">"Permits for today"</h2>
+            <Transition fallback=|| view! { <p class="hint">"Looking up the register…"</p> }>
+                {move || Suspend::new(async move {
+                    let (rows, copy, failed) = match permits.await {
+                        Ok((rows, copy)) => (rows, copy, None),
+                        Err(e) => (Vec::new(), false, Some(e.to_string())),
+                    };
+                    let permitted: Vec<PermitRow> = rows
+                        .into_iter()
+                        .filter(|r| matches!(r.state, PermitState::Issued | PermitState::Settled | PermitState::Chapter55))
+                        .collect();
+                    let listed = !permitted.is_empty();
+                    let others = permitted.clone();
+                    view! {
+                        {copy.then(|| view! {
+                            <p class="notice warn" role="status" data-testid="permits-copy">"No signal: this is the list this phone last got from the register today."</p>
+                        })}
+                        {failed.map(|e| view! {
+                            <p class="notice bad" role="alert">{format!("The register could not be reached ({e}); check by radio before citing.")}</p>
+                        })}
+                        <fieldset aria-describedby="gathering-permit-error">
+                            <legend>"Does the gathering hold one of today's permits?"</legend>
+                            {permitted.iter().map(|r| {
+                                let (choice, label) = permit_choice(r);
+                                let mine = choice.clone();
+                                view! {
+                                    <label class="choice">
+                                        <input type="radio" name="permit"
+                                            prop:checked=move || answer.get().as_ref() == Some(&mine)
+                                            on:change=move |_| answer.set(Some(choice.clone()))/>
+                                        {label}
+                                    </label>
+                                }
+                            }).collect_view()}
+                            <label class="choice">
+                                <input type="radio" name="permit"
+                                    prop:checked=move || answer.get() == Some(RegisterAnswer::NoneCovers)
+                                    on:change=move |_| answer.set(Some(RegisterAnswer::NoneCovers))/>
+                                "No permit covers this gathering"
+                            </label>
+                            <span class="error-text" id="gathering-permit-error">{move || message.get()}</span>
+                        </fieldset>
+                        <Show when=move || listed && answer.get() == Some(RegisterAnswer::NoneCovers)>
+                            <NotThisFields entry rows=others.clone()/>
+                        </Show>
+                    }
+                })}
+            </Transition>
+        </section>
+    }
+}
+
+/// For each permit of the day, why this gathering is another one (§52-7).
+#[component]
+fn NotThisFields(entry: GatheringEntry, rows: Vec<PermitRow>) -> impl IntoView {
+    rows.into_iter()
+        .map(|r| {
+            let number = r.number.clone();
+            let id = format!("not-this-{}", r.number);
+            let why = {
+                let number = number.clone();
+                move || {
+                    entry.not_this.with(|list| {
+                        list.iter()
+                            .find(|(n, _)| *n == number)
+                            .map(|(_, w)| w.clone())
+                            .unwrap_or_default()
+                    })
+                }
+            };
+            let set = move |text: String| {
+                entry.not_this.update(|list| {
+                    match list.iter_mut().find(|(n, _)| *n == number) {
+                        Some(found) => found.1 = text,
+                        None => list.push((number.clone(), text)),
+                    }
+                })
+            };
+            view! {
+                <div class="field">
+                    <label for=id.clone()>{format!("Why this is not {} ({})", r.number, r.place)}</label>
+                    <input id=id type="text" prop:value=why
+                        on:input=move |ev| set(event_target_value(&ev))/>
+                </div>
+            }
+        })
+        .collect_view()
+}
+
+/// Where and when, and the place as §52-6(2) sorts it.
+#[component]
+fn CrowdSection(entry: GatheringEntry, error: Signal<Option<AppError>>) -> impl IntoView {
+    let GatheringEntry {
+        location,
+        place,
+        began,
+        outdoor,
+        venue,
+        narrative,
+        ..
+    } = entry;
+    view! {
+        <section class="panel" aria-labelledby="crowd">
+            <h2 id="crowd">"The gathering"</h2>
+            <TextField name="location.text" label="Where" value=location error/>
+            <div class="field">
+                <label for="place">"Kind of place"</label>
+                <select id="place" on:change=move |ev| {
+                    if let Some(p) = PlaceType::ALL.into_iter().find(|p| p.code() == event_target_value(&ev)) { place.set(p) }
+                }>
+                    {PlaceType::ALL.into_iter().map(|p| view! {
+                        <option value=p.code() selected=p == PlaceType::PublicGrounds>{p.label()}</option>
+                    }).collect_view()}
+                </select>
+            </div>
+            <TextField name="occurred_at" label="When it began" kind="datetime-local" value=began error/>
+            <label class="choice">
+                <input type="checkbox" checked=true on:change=move |ev| outdoor.set(event_target_checked(&ev))/>
+                "Outdoors"
+            </label>
+            <div class="field">
+                <label for="venue">"The place"</label>
+                <select id="venue" on:change=move |ev| venue.set(event_target_value(&ev))>
+                    <option value="open" selected=true>"A field, beach, lot or other open place"</option>
+                    <option value="permanent_insufficient">"A permanent stadium, arena or fair ground without enough sanitary facilities"</option>
+                    <option value="permanent_sufficient">"A permanent place of assembly with sanitary facilities for the crowd (§52-6(2))"</option>
+                </select>
+            </div>
+            <TextField name="narrative" label="What you saw" value=narrative error
+                hint="How and when the crowd was counted; who said they ran it."/>
+        </section>
+    }
+}
+
+/// The counts over time: §52-7's "continued attendance" is not shown by one
+/// count at one moment.
+#[component]
+fn CountsSection(entry: GatheringEntry, error: Signal<Option<AppError>>) -> impl IntoView {
+    let counts = entry.counts;
+    let message = field_error(error, "gathering.counts");
+    let rows = move || counts.get().into_iter().enumerate().collect::<Vec<_>>();
+    view! {
+        <section class="panel" aria-labelledby="counts">
+            <h2 id="counts">"Counts of the crowd"</h2>
+            <p class="hint" id="counts-hint">"§52-7 asks for a continued attendance of 500 or more for two or more hours: one count at one moment does not show it. Count again at least two hours after the first, or record below what shows it was meant to last that long."</p>
+            <span class="error-text" id="gathering-counts-error">{move || message.get()}</span>
+            <For each=rows key=|(_, c)| c.id
+                children=move |(k, row)| view! { <CountFields k row error/> }/>
+            <button type="button" class="secondary" on:click=move |_| counts.update(|v| v.push(CountRow::new()))>
+                "Add a count"
+            </button>
+        </section>
+    }
+}
+
+#[component]
+fn CountFields(k: usize, row: CountRow, error: Signal<Option<AppError>>) -> impl IntoView {
+    let key = row.id.simple().to_string();
+    let (at_id, persons_id, method_id) = (
+        format!("count-at-{key}"),
+        format!("count-persons-{key}"),
+        format!("count-method-{key}"),
+    );
+    let n = k + 1;
+    view! {
+        <fieldset class="person">
+            <legend>{format!("Count {n}")}</legend>
+            <RowInput id=at_id label=format!("Time of count {n}") kind="datetime-local" value=row.at
+                message=message_for(error, format!("gathering.counts.{k}.at"))/>
+            <RowInput id=persons_id label=format!("Persons at count {n}") inputmode="numeric" value=row.persons
+                message=message_for(error, format!("gathering.counts.{k}.persons"))/>
+            <div class="field">
+                <label for=method_id.clone()>{format!("How count {n} was made")}</label>
+                <select id=method_id on:change=move |ev| {
+                    if let Some(m) = CountMethod::from_code(&event_target_value(&ev)) { row.method.set(m) }
+                }>
+                    {CountMethod::ALL.into_iter().map(|m| view! {
+                        <option value=m.code() selected=m == row.method.get_untracked()>{m.label()}</option>
+                    }).collect_view()}
+                </select>
+            </div>
+        </fieldset>
+    }
+}
+
+/// What shows the gathering "may, will, or is intended to attract" its crowd
+/// for two or more hours (§52-7), with where that is shown.
+#[component]
+fn IntendedSection(entry: GatheringEntry, error: Signal<Option<AppError>>) -> impl IntoView {
+    let evidence = entry.evidence;
+    view! {
+        <section class="panel" aria-labelledby="intended">
+            <h2 id="intended">"What shows how long it was meant to last"</h2>
+            <div class="field">
+                <label for="intended-evidence">"What shows it (§52-7: “may, will, or is intended to attract”)"</label>
+                <select id="intended-evidence" on:change=move |ev| evidence.set(IntentEvidence::from_code(&event_target_value(&ev)))>
+                    <option value="" selected=true>"Nothing more recorded"</option>
+                    {IntentEvidence::ALL.into_iter().map(|e| view! {
+                        <option value=e.code()>{e.label()}</option>
+                    }).collect_view()}
+                </select>
+            </div>
+            <Show when=move || evidence.get().is_some()>
+                <TextField name="gathering.intended.source" label="Where it is shown" value=entry.source error
+                    hint="e.g. the poster at the gate, the festival's website, the box office's sales list."/>
+                <TextField name="gathering.intended.minutes" label="Hours advertised or ticketed" value=entry.intended_hours error
+                    inputmode="decimal" hint="e.g. 5 or 4:30"/>
+                <TextField name="gathering.intended.persons" label="Persons the tickets or advertising show (optional)"
+                    value=entry.intended_persons error inputmode="numeric"/>
+            </Show>
+        </section>
+    }
+}
+
+/// Who put it on, each a person or an organisation.
+#[component]
+fn WhoSection(entry: GatheringEntry, error: Signal<Option<AppError>>) -> impl IntoView {
+    let persons = entry.persons;
+    let rows = move || persons.get().into_iter().enumerate().collect::<Vec<_>>();
+    view! {
+        <section class="panel" aria-labelledby="who-ran">
+            <h2 id="who-ran">"Who put it on"</h2>
+            <For each=rows key=|(_, p)| p.id
+                children=move |(i, p)| view! { <ResponsibleFields i p error/> }/>
+            <button type="button" class="secondary" on:click=move |_| persons.update(|v| v.push(Responsible::new()))>
+                "Add another person or organisation"
+            </button>
+        </section>
+    }
+}
+
+/// A labelled input of one row of a list (ids carry the row's key: several
+/// rows share the page), with its error beneath.
+#[component]
+fn RowInput(
+    id: String,
+    label: String,
+    value: RwSignal<String>,
+    message: Signal<Option<String>>,
+    #[prop(default = "text")] kind: &'static str,
+    #[prop(optional)] inputmode: Option<&'static str>,
+) -> impl IntoView {
+    let error_id = format!("{id}-error");
     view! {
         <div class="field">
             <label for=id.clone()>{label}</label>
-            <input id=id name=name type=kind prop:value=move || value.get()
+            <input id=id type=kind inputmode=inputmode prop:value=move || value.get()
+                aria-describedby=error_id.clone()
+                aria-invalid=move || if message.get().is_some() { "true" } else { "false" }
                 on:input=move |ev| value.set(event_target_value(&ev))/>
+            <span class="error-text" id=error_id>{move || message.get()}</span>
         </div>
     }
 }
 
 #[component]
-fn ResponsibleFields(p: Responsible) -> impl IntoView {
+fn ResponsibleFields(i: usize, p: Responsible, error: Signal<Option<AppError>>) -> impl IntoView {
     let key = p.id.simple().to_string();
+    let field = move |name: &str| message_for(error, format!("subjects.{i}.{name}"));
     let role_id = format!("role-{key}");
     let cite_id = format!("cite-{key}");
+    let kind = format!("kind-{key}");
+    let (role_message, identity_message, charges_message) =
+        (field("role"), field("identity"), field("charges"));
+    let (name_message, birth_message, address_message, representative_message) = (
+        field("full_name"),
+        field("date_of_birth"),
+        field("address"),
+        field("representative"),
+    );
+    let organisation = p.organisation;
     view! {
         <fieldset class="person">
-            <legend>"Person"</legend>
-            <PersonInput key=key.clone() name="full_name" label="Full name" value=p.name/>
-            <PersonInput key=key.clone() name="date_of_birth" label="Date of birth" kind="date" value=p.birth/>
-            <PersonInput key=key.clone() name="address" label="Address" value=p.address/>
+            <legend>{format!("Person or organisation {}", i + 1)}</legend>
+            <fieldset>
+                <legend>"Who they are"</legend>
+                <label class="choice">
+                    <input type="radio" name=kind.clone() prop:checked=move || !organisation.get()
+                        on:change=move |_| organisation.set(false)/>
+                    "A person"
+                </label>
+                <label class="choice">
+                    <input type="radio" name=kind prop:checked=move || organisation.get()
+                        on:change=move |_| organisation.set(true)/>
+                    "An organisation (§52-12: “any person or party”)"
+                </label>
+                <span class="error-text">{move || identity_message.get()}</span>
+            </fieldset>
+            {
+                let key = key.clone();
+                move || if organisation.get() {
+                    view! {
+                        <RowInput id=format!("name-{key}") label="Name of the organisation".into() value=p.name message=name_message/>
+                        <RowInput id=format!("address-{key}") label="Address".into() value=p.address message=address_message/>
+                        <RowInput id=format!("representative-{key}") label="Representative (optional)".into() value=p.representative message=representative_message/>
+                    }.into_any()
+                } else {
+                    view! {
+                        <RowInput id=format!("name-{key}") label="Full name".into() value=p.name message=name_message/>
+                        <RowInput id=format!("birth-{key}") label="Date of birth".into() kind="date" value=p.birth message=birth_message/>
+                        <RowInput id=format!("address-{key}") label="Address".into() value=p.address message=address_message/>
+                    }.into_any()
+                }
+            }
             <div class="field">
                 <label for=role_id.clone()>"Their part (§52-7)"</label>
-                <select id=role_id on:change=move |ev| {
-                    if let Some(r) = GatheringRole::from_code(&event_target_value(&ev)) { p.role.set(r) }
-                }>
+                <select id=role_id.clone() aria-describedby=format!("{role_id}-error")
+                    aria-invalid=move || if role_message.get().is_some() { "true" } else { "false" }
+                    on:change=move |ev| p.role.set(GatheringRole::from_code(&event_target_value(&ev)))>
+                    <option value="" selected=true>"— choose their part —"</option>
                     {GatheringRole::ALL.into_iter().map(|r| view! {
-                        <option value=r.code() selected=r == GatheringRole::Operator>{r.label()}</option>
+                        <option value=r.code()>{r.label()}</option>
                     }).collect_view()}
                 </select>
+                <span class="error-text" id=format!("{role_id}-error")>{move || role_message.get()}</span>
             </div>
             <label class="choice" for=cite_id.clone()>
-                <input type="checkbox" id=cite_id.clone() checked=true on:change=move |ev| p.cite.set(event_target_checked(&ev))/>
+                <input type="checkbox" id=cite_id.clone() prop:checked=move || p.cite.get()
+                    on:change=move |ev| p.cite.set(event_target_checked(&ev))/>
                 "Issue a §52-12 citation"
             </label>
+            <span class="error-text">{move || charges_message.get()}</span>
         </fieldset>
     }
 }

@@ -8,7 +8,7 @@ use leptos_router::hooks::use_params_map;
 use uuid::Uuid;
 
 use super::form::{NewApplication, Unit};
-use super::view::{DecisionPanel, PermitSummary, ShortfallList, StateBadge};
+use super::view::{AdviceList, DecisionPanel, PermitSummary, ShortfallList, StateBadge};
 use crate::access::{Decision, Permission};
 use crate::api::permits::{
     add_opinion, decide_permit, file_paper_application, get_permit, permit_register,
@@ -19,7 +19,7 @@ use crate::components::session::{hydrated, signed_in, Guard};
 use crate::components::table::ScrollTable;
 use crate::error::AppError;
 use crate::model::permit::{PermitApplication, PermitDecision, PermitRecord, PermitState};
-use crate::ordinance::article_ii::{Provision, Shortfall};
+use crate::ordinance::article_ii::{advice, grounds_to_deny, Provision, Shortfall, Standard};
 
 /// `/permits`: every application, or those covering one day.
 #[component]
@@ -173,14 +173,7 @@ fn Record(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
         <h1>{format!("Permit application {}", record.number)}</h1>
         <PermitSummary record=record.clone()/>
         <DecisionPanel record=record.clone() pdf/>
-        <section class="panel" aria-labelledby="standards">
-            <h2 id="standards">"Standards not met now"</h2>
-            {if record.shortfalls.is_empty() {
-                view! { <p class="notice ok" data-testid="no-shortfalls">"Every standard the rules check is met (§52-8 A)."</p> }.into_any()
-            } else {
-                view! { <ShortfallList list=record.shortfalls.clone()/> }.into_any()
-            }}
-        </section>
+        <StandardsNotMet shortfalls=record.shortfalls.clone()/>
         <Show when=move || undecided && may(Permission::DecidePermits)>
             <DecideForm record=for_board.clone() version/>
         </Show>
@@ -206,6 +199,27 @@ fn Record(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
             <ol class="history">{record.history.iter().map(|e| view! {
                 <li>{format!("{} · {} · {}", e.at, e.by, e.kind.replace('_', " "))}{e.note.clone().map(|n| format!(" — {n}"))}</li>
             }).collect_view()}</ol>
+        </section>
+    }
+}
+
+/// What the rules find unmet now: the grounds a denial may rest on ("shall"),
+/// then the advice the Board may issue with open ("should", §52-8 A).
+#[component]
+fn StandardsNotMet(shortfalls: Vec<Shortfall>) -> impl IntoView {
+    let (grounds, advice) = (grounds_to_deny(&shortfalls), advice(&shortfalls));
+    view! {
+        <section class="panel" aria-labelledby="standards">
+            <h2 id="standards">"Standards not met now"</h2>
+            {if grounds.is_empty() {
+                view! { <p class="notice ok" data-testid="no-shortfalls">"Every standard the ordinance says shall be met is met: the Board shall issue unless it finds one not met (§52-8 A)."</p> }.into_any()
+            } else {
+                view! {
+                    <p class="hint">"Grounds — standards the ordinance says shall be met (§52-8 B):"</p>
+                    <ShortfallList list=grounds/>
+                }.into_any()
+            }}
+            {(!advice.is_empty()).then(|| view! { <AdviceList list=advice/> })}
         </section>
     }
 }
@@ -256,7 +270,7 @@ fn DecideForm(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
             version.update(|v| *v += 1);
         }
     });
-    let meets = record.shortfalls.is_empty();
+    let meets = grounds_to_deny(&record.shortfalls).is_empty();
     let deny = move |_| {
         let (f, s) = (finding.get_untracked(), step.get_untracked());
         let findings = if f.trim().is_empty() && s.trim().is_empty() {
@@ -266,6 +280,7 @@ fn DecideForm(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
                 provision: Provision::S52_8,
                 finding: f,
                 step: s,
+                standard: Standard::Shall,
             }]
         };
         decide.dispatch(PermitDecision::Deny { findings });
@@ -274,9 +289,9 @@ fn DecideForm(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
         <section class="panel" aria-labelledby="decide">
             <h2 id="decide">"Decision of the Board of Selectmen (§52-9 B)"</h2>
             <p class="hint">{if meets {
-                "Every standard the rules check is met: the Board issues unless it finds one not met (§52-8)."
+                "Every standard the ordinance says shall be met is met: the Board issues unless it finds one not met (§52-8); advice, if any, goes with the permit. A denial needs the Board's own finding."
             } else {
-                "A denial lists every standard above with its step (§52-9 B(2)); a permit issues only when they are met."
+                "A denial lists every ground above with its step (§52-9 B(2)); a permit issues only when they are met."
             }}</p>
             <ErrorSummary error/>
             <TextField name="finding" label="A further finding of the Board (optional)" value=finding

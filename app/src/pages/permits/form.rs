@@ -10,7 +10,8 @@ use crate::components::form::{field_error, ErrorSummary};
 use crate::error::AppError;
 use crate::model::permit::{ClerkRecord, PermitApplication};
 use crate::ordinance::article_ii::{
-    calendar, shortfalls, Containers, Provided, Provision, Requirements,
+    advice, calendar, grounds_to_deny, shortfalls, Containers, Provided, Provision, Requirements,
+    Shortfall,
 };
 use crate::ordinance::penalty::dollars;
 
@@ -195,6 +196,8 @@ pub fn blank() -> PermitApplication {
         attendance: 0,
         vehicles: 0,
         buses: 0,
+        expected_men: None,
+        expected_women: None,
         water_under_pressure: false,
         provided: Provided {
             parking_spaces: 0,
@@ -320,6 +323,11 @@ pub fn ApplicationFields(
             <Number app error name="water_psi" label="Pressure at the fixtures, psi (if under pressure)"
                 get=|a| u64::from(a.provided.water_psi.unwrap_or(0))
                 set=|a, v| a.provided.water_psi = (v > 0).then(|| to_u32(v))/>
+            <Number app error name="expected_men" label="Men expected (optional)"
+                hint="With the women expected: the toilets of each sex are counted for their own. Left blank, half the persons each (§52-10(4)(d))."
+                get=|a| u64::from(a.expected_men.unwrap_or(0)) set=|a, v| a.expected_men = (v > 0).then(|| to_u32(v))/>
+            <Number app error name="expected_women" label="Women expected (optional)"
+                get=|a| u64::from(a.expected_women.unwrap_or(0)) set=|a, v| a.expected_women = (v > 0).then(|| to_u32(v))/>
             <Number app error name="toilets_men" label="Toilets for men (§52-10(4)(d))"
                 get=|a| u64::from(a.provided.toilets_men) set=|a, v| a.provided.toilets_men = to_u32(v)/>
             <Number app error name="toilets_women" label="Toilets for women"
@@ -468,19 +476,35 @@ pub fn Calculator(app: RwSignal<PermitApplication>) -> impl IntoView {
                         crate::model::civil::date_text(calendar::last_filing_day(first_day)),
                         calendar::FILING_DAYS_AHEAD
                     )}</p>
-                    {if short.is_empty() {
-                        view! { <p class="notice ok" data-testid="plan-meets">"As typed, the plan meets every standard above."</p> }.into_any()
-                    } else {
-                        view! {
-                            <p class="notice warn" data-testid="plan-short">"As typed, the plan does not yet meet:"</p>
-                            <ul class="shortfalls">{short.into_iter().map(|s| view! {
-                                <li>{s.reason()}</li>
-                            }).collect_view()}</ul>
-                        }.into_any()
-                    }}
+                    <PlanVerdict short/>
                 }.into_any(),
             }}
         </section>
+    }
+}
+
+/// What the plan as typed does not yet meet: the "shall" standards first, then
+/// the "should" ones, advice the Board may issue with open (§52-8 A).
+#[component]
+fn PlanVerdict(short: Vec<Shortfall>) -> impl IntoView {
+    let (grounds, advice) = (grounds_to_deny(&short), advice(&short));
+    view! {
+        {if grounds.is_empty() {
+            view! { <p class="notice ok" data-testid="plan-meets">"As typed, the plan meets every standard above that the ordinance says shall be met."</p> }.into_any()
+        } else {
+            view! {
+                <p class="notice warn" data-testid="plan-short">"As typed, the plan does not yet meet:"</p>
+                <ul class="shortfalls">{grounds.into_iter().map(|s| view! {
+                    <li>{s.reason()}</li>
+                }).collect_view()}</ul>
+            }.into_any()
+        }}
+        {(!advice.is_empty()).then(|| view! {
+            <p class="hint">"Advice — the ordinance says these \"should\" be provided; the Board may issue with them open (§52-8 A):"</p>
+            <ul class="advice" data-testid="plan-advice">{advice.into_iter().map(|s| view! {
+                <li>{s.reason()}</li>
+            }).collect_view()}</ul>
+        })}
     }
 }
 
@@ -520,27 +544,30 @@ pub fn RequirementList(
         (
             "§52-10(4)(d)",
             format!(
-                "{} toilets for men and {} for women",
-                need.toilets_per_sex, need.toilets_per_sex
+                "{} toilets for men and {} for women (one for each 350 of the {} men and the {} women each serves)",
+                need.toilets_men, need.toilets_women, need.served.men, need.served.women
             ),
         ),
         (
             "§52-10(5)(b)",
             format!(
-                "{} fifty-gallon or {} sixteen-yard refuse containers",
+                "{} fifty-gallon or {} sixteen-yard refuse containers (\"should\": advised)",
                 need.refuse.fifty_gallon, need.refuse.sixteen_cubic_yard
             ),
         ),
         (
             "§52-10(5)(c)",
             format!(
-                "{} fifty-gallon or {} sixteen-yard containers where vehicles park",
+                "{} fifty-gallon or {} sixteen-yard containers where cars and buses park (\"should\": advised)",
                 need.parking_refuse.fifty_gallon, need.parking_refuse.sixteen_cubic_yard
             ),
         ),
         (
             "§52-10(5)(d)",
-            format!("{} refuse collections", need.collections),
+            format!(
+                "{} refuse collections (twice each twelve-hour period of assembly, on each day)",
+                need.collections
+            ),
         ),
         (
             "§52-10(5)(e)",

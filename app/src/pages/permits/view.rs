@@ -71,6 +71,25 @@ pub fn PermitSummary(record: PermitRecord) -> impl IntoView {
     }
 }
 
+/// The "should" standards not met: advice, listed apart from the grounds; the
+/// Board may issue with them open (§52-8 A).
+#[component]
+pub fn AdviceList(
+    list: Vec<Shortfall>,
+    #[prop(default = "advice")] testid: &'static str,
+) -> impl IntoView {
+    view! {
+        <div class="advice" data-testid=testid>
+            <p class="hint">"Advice — the ordinance says these \"should\" be provided (§52-10(2)(e), (5)(b), (5)(c)); they are not grounds to deny, and the Board may issue with them open (§52-8 A):"</p>
+            <ul class="shortfalls">
+                {list.into_iter().map(|s| view! {
+                    <li><strong>{s.reason()}</strong><br/>"Advised: "{s.step.clone()}</li>
+                }).collect_view()}
+            </ul>
+        </div>
+    }
+}
+
 #[component]
 pub fn ShortfallList(list: Vec<Shortfall>) -> impl IntoView {
     view! {
@@ -114,6 +133,7 @@ pub fn DecisionPanel(record: PermitRecord, pdf: String) -> impl IntoView {
                 <h2 id="decision">"Permit issued"</h2>
                 <p>{format!("Issued by {} on {} (§52-9 B(1)), on the conditions of §52-10, §52-11 and §52-9 D:", decision.by, crate::model::civil::date_text(decision.day))}</p>
                 {record.requirements.map(|need| view! { <RequirementList need sound=record.sound_limit_dba/> })}
+                {(!decision.advice.is_empty()).then(|| view! { <AdviceList list=decision.advice.clone() testid="decision-advice"/> })}
                 <p><a href=pdf download data-testid="permit-pdf">"Print the permit (PDF)"</a></p>
             </section>
         }.into_any(),
@@ -122,6 +142,7 @@ pub fn DecisionPanel(record: PermitRecord, pdf: String) -> impl IntoView {
                 <h2 id="decision">"Permit denied"</h2>
                 <p>{format!("Denied by {} on {}. The reasons, each with a step which, if followed, would result in a permit being issued (§52-9 B(2)):", decision.by, crate::model::civil::date_text(decision.day))}</p>
                 <ShortfallList list=decision.reasons.clone()/>
+                {(!decision.advice.is_empty()).then(|| view! { <AdviceList list=decision.advice.clone() testid="decision-advice"/> })}
                 <p>{calendar::APPEAL}</p>
                 <p><a href=pdf download data-testid="denial-pdf">"Print the written denial (PDF)"</a></p>
             </section>

@@ -156,23 +156,24 @@ const DAY_COUNTS: &[(&str, &str)] = &[
         "SELECT i.local_date, 'person_response', s.response, NULL, COUNT(*) FROM incident i \
          JOIN subject s ON s.incident_id = i.incident_id WHERE {STALE} AND s.withdrawn_at IS NULL GROUP BY 1, 3",
     ),
+    // Perception is a person's: organisations (§52-12) are left out.
     (
         "person_age_outcome",
         "SELECT i.local_date, 'person_age_outcome', s.perceived_age || '|' || s.outcome, NULL, COUNT(*) \
          FROM incident i JOIN subject s ON s.incident_id = i.incident_id \
-         WHERE {STALE} AND s.withdrawn_at IS NULL GROUP BY 1, 3",
+         WHERE {STALE} AND s.withdrawn_at IS NULL AND s.organisation = 0 GROUP BY 1, 3",
     ),
     (
         "person_sex_outcome",
         "SELECT i.local_date, 'person_sex_outcome', s.perceived_sex || '|' || s.outcome, NULL, COUNT(*) \
          FROM incident i JOIN subject s ON s.incident_id = i.incident_id \
-         WHERE {STALE} AND s.withdrawn_at IS NULL GROUP BY 1, 3",
+         WHERE {STALE} AND s.withdrawn_at IS NULL AND s.organisation = 0 GROUP BY 1, 3",
     ),
     (
         "person_race_outcome",
         "SELECT i.local_date, 'person_race_outcome', s.perceived_race || '|' || s.outcome, NULL, COUNT(*) \
          FROM incident i JOIN subject s ON s.incident_id = i.incident_id \
-         WHERE {STALE} AND s.withdrawn_at IS NULL GROUP BY 1, 3",
+         WHERE {STALE} AND s.withdrawn_at IS NULL AND s.organisation = 0 GROUP BY 1, 3",
     ),
     (
         "decision",

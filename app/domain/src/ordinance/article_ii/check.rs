@@ -56,6 +56,26 @@ pub struct Provided {
     pub deposit_cents: u64,
 }
 
+/// How the ordinance words a standard. §52-10 says what an application "shall
+/// show" in "shall", "will" and "must" — standards whose shortfall is a ground
+/// to deny (§52-8 B) — and in three places "should": the width of the service
+/// roads (§52-10(2)(e)) and the number of refuse containers (§52-10(5)(b) and
+/// (c)). A "should" not met is advice: the Board shall issue unless it finds a
+/// standard not met (§52-8 A), and may issue with advice open.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Standard {
+    #[default]
+    Shall,
+    Should,
+}
+
+impl Standard {
+    pub fn is_shall(&self) -> bool {
+        *self == Standard::Shall
+    }
+}
+
 /// A standard not met.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shortfall {
@@ -64,53 +84,123 @@ pub struct Shortfall {
     pub finding: String,
     /// A step which, if followed, meets the standard (§52-9 B(2)).
     pub step: String,
+    /// "Shall" or "should". Absent for "shall", so the decision records stored
+    /// before advice was told apart read as they were written: every reason
+    /// they list a ground.
+    #[serde(default, skip_serializing_if = "Standard::is_shall")]
+    pub standard: Standard,
 }
 
 impl Shortfall {
-    /// `§52-10(4)(d): 4 toilets per sex provided, 7 required`.
+    /// `§52-10(4)(d): 3 toilets for men provided, 4 required (…)`.
     pub fn reason(&self) -> String {
         format!("{}: {}", self.provision, self.finding)
     }
+
+    /// A "shall" standard not met: a ground on which the Board may deny (§52-8 B).
+    pub fn is_ground(&self) -> bool {
+        self.standard.is_shall()
+    }
 }
 
-/// Every standard `provided` does not meet for `plan`, in the ordinance's order.
-pub fn shortfalls(plan: &Plan, provided: &Provided) -> Result<Vec<Shortfall>, PlanError> {
-    plan.validate()?;
-    let need = Requirements::for_plan(plan);
-    let mut out = Vec::new();
-    let mut short = |provision, finding: String, step: String| {
-        out.push(Shortfall {
+/// The shortfalls a denial may rest on: the "shall" standards not met (§52-8 B).
+pub fn grounds_to_deny(found: &[Shortfall]) -> Vec<Shortfall> {
+    found.iter().filter(|s| s.is_ground()).cloned().collect()
+}
+
+/// The "should" standards not met: advice, printed with the decision; the
+/// Board may issue with it open (§52-8 A).
+pub fn advice(found: &[Shortfall]) -> Vec<Shortfall> {
+    found.iter().filter(|s| !s.is_ground()).cloned().collect()
+}
+
+/// The standards not met, as the paragraphs of §52-10 are read in order.
+#[derive(Default)]
+struct Findings(Vec<Shortfall>);
+
+impl Findings {
+    /// A "shall" standard not met.
+    fn ground(
+        &mut self,
+        provision: Provision,
+        finding: impl Into<String>,
+        step: impl Into<String>,
+    ) {
+        self.push(Standard::Shall, provision, finding.into(), step.into());
+    }
+
+    /// A "should" standard not met.
+    fn advice(
+        &mut self,
+        provision: Provision,
+        finding: impl Into<String>,
+        step: impl Into<String>,
+    ) {
+        self.push(Standard::Should, provision, finding.into(), step.into());
+    }
+
+    fn push(&mut self, standard: Standard, provision: Provision, finding: String, step: String) {
+        self.0.push(Shortfall {
             provision,
             finding,
             step,
-        })
-    };
-    let flag = |ok: bool,
-                provision,
-                finding: &str,
-                step: &str,
-                short: &mut dyn FnMut(Provision, String, String)| {
-        if !ok {
-            short(provision, finding.to_string(), step.to_string());
-        }
-    };
+            standard,
+        });
+    }
+}
 
-    flag(
-        provided.traffic_control,
-        Provision::S52_10_1,
-        "no traffic control personnel on the public roadways nearby",
-        "Staff the public roadways near the site with traffic control personnel.",
-        &mut short,
-    );
-    flag(
-        provided.lighting,
-        Provision::S52_10_2D,
-        "no lighting of the assembly area at night",
-        "Light the assembly area at night without lighting beyond its boundaries.",
-        &mut short,
-    );
+/// Every standard `provided` does not meet for `plan`, in the ordinance's order:
+/// §52-10 paragraph by paragraph, then the insurance of §52-11 and the bond
+/// and deposit of §52-9 D.
+pub fn shortfalls(plan: &Plan, provided: &Provided) -> Result<Vec<Shortfall>, PlanError> {
+    plan.validate()?;
+    let need = Requirements::for_plan(plan);
+    let mut found = Findings::default();
+    access(&mut found, provided);
+    grounds(&mut found, &need, provided);
+    water_supply(&mut found, provided);
+    sanitation(&mut found, plan, &need, provided);
+    refuse_disposal(&mut found, &need, provided);
+    safety(&mut found, &need, provided);
+    medical(&mut found, provided);
+    sound(&mut found, provided);
+    insurance(&mut found, &need, provided);
+    bond_and_deposit(&mut found, &need, provided);
+    Ok(found.0)
+}
+
+/// §52-10(1) Access: "all public roadways in the proximity … adequately
+/// staffed with traffic control personnel".
+fn access(found: &mut Findings, provided: &Provided) {
+    if !provided.traffic_control {
+        found.ground(
+            Provision::S52_10_1,
+            "no traffic control personnel on the public roadways nearby",
+            "Staff the public roadways near the site with traffic control personnel.",
+        );
+    }
+}
+
+/// §52-10(2) Grounds: (d) illumination, (e) parking and service roads, (f) space
+/// for the daytime assemblage and none overnight.
+fn grounds(found: &mut Findings, need: &Requirements, provided: &Provided) {
+    if !provided.lighting {
+        found.ground(
+            Provision::S52_10_2D,
+            "no lighting of the assembly area at night",
+            "Light the assembly area at night without lighting beyond its boundaries.",
+        );
+    }
+    parking(found, need, provided);
+    service_roads(found, provided);
+    assemblage(found, need, provided);
+}
+
+/// §52-10(2)(e): "adequate parking space shall be provided": one space to every
+/// four persons, at most 100 cars or 30 buses per usable acre.
+fn parking(found: &mut Findings, need: &Requirements, provided: &Provided) {
     if provided.parking_spaces < need.parking_spaces {
-        short(
+        found.ground(
             Provision::S52_10_2E,
             format!(
                 "{} parking spaces provided, {} required (one for every four persons)",
@@ -123,7 +213,7 @@ pub fn shortfalls(plan: &Plan, provided: &Provided) -> Result<Vec<Shortfall>, Pl
         );
     }
     if provided.parking_acre_hundredths < need.parking_acre_hundredths {
-        short(
+        found.ground(
             Provision::S52_10_2E,
             format!(
                 "{} usable acres of parking for the vehicles expected, {} required (at most 100 cars or 30 buses per usable acre)",
@@ -136,21 +226,30 @@ pub fn shortfalls(plan: &Plan, provided: &Provided) -> Result<Vec<Shortfall>, Pl
             ),
         );
     }
-    let road = road_width_feet(provided.road_lanes.max(1), provided.road_parking_lanes);
+}
+
+/// §52-10(2)(e): "width of the service road should not be less than" 12 feet a
+/// traffic lane, 24 for two, 7 a parallel parking lane — advice.
+fn service_roads(found: &mut Findings, provided: &Provided) {
+    let lanes = provided.road_lanes.max(1);
+    let road = road_width_feet(lanes, provided.road_parking_lanes);
     if provided.road_width_feet < road {
-        short(
+        found.advice(
             Provision::S52_10_2E,
             format!(
-                "service roads {} feet wide, {road} required for {} traffic lane(s) and {} parallel parking lane(s)",
-                provided.road_width_feet,
-                provided.road_lanes.max(1),
-                provided.road_parking_lanes
+                "service roads {} feet wide, {road} advised for {lanes} traffic lane(s) and {} parallel parking lane(s)",
+                provided.road_width_feet, provided.road_parking_lanes
             ),
             format!("Widen the service roads to {road} feet."),
         );
     }
+}
+
+/// §52-10(2)(f): "at least 10 square feet per person shall be provided … and
+/// … no overnight assemblage will be permitted".
+fn assemblage(found: &mut Findings, need: &Requirements, provided: &Provided) {
     if provided.site_square_feet < need.site_square_feet {
-        short(
+        found.ground(
             Provision::S52_10_2F,
             format!(
                 "{} square feet for the assemblage, {} required (10 per person)",
@@ -162,27 +261,37 @@ pub fn shortfalls(plan: &Plan, provided: &Provided) -> Result<Vec<Shortfall>, Pl
             ),
         );
     }
-    flag(
-        !provided.overnight,
-        Provision::S52_10_2F,
-        "the assemblage continues overnight",
-        "End each day's assemblage before night; no overnight assemblage is permitted.",
-        &mut short,
-    );
-    flag(
-        provided.potable_water,
-        Provision::S52_10_3,
-        "no approved supply of potable water",
-        "Provide potable water from an approved source, without common cups.",
-        &mut short,
-    );
+    if provided.overnight {
+        found.ground(
+            Provision::S52_10_2F,
+            "the assemblage continues overnight",
+            "End each day's assemblage before night; no overnight assemblage is permitted.",
+        );
+    }
+}
+
+/// §52-10(3) Water Supply: "an adequate, safe supply of potable water … common
+/// cups will not be used".
+fn water_supply(found: &mut Findings, provided: &Provided) {
+    if !provided.potable_water {
+        found.ground(
+            Provision::S52_10_3,
+            "no approved supply of potable water",
+            "Provide potable water from an approved source, without common cups.",
+        );
+    }
+}
+
+/// §52-10(4) Sanitation: (a) or (b) the water a day, (a) its pressure, (d) the
+/// toilets.
+fn sanitation(found: &mut Findings, plan: &Plan, need: &Requirements, provided: &Provided) {
     let water_provision = if plan.water_under_pressure {
         Provision::S52_10_4A
     } else {
         Provision::S52_10_4B
     };
     if provided.water_gallons_per_day < need.water_gallons_per_day {
-        short(
+        found.ground(
             water_provision,
             format!(
                 "{} gallons of water a day, {} required ({} per person)",
@@ -199,35 +308,67 @@ pub fn shortfalls(plan: &Plan, provided: &Provided) -> Result<Vec<Shortfall>, Pl
     if let Some(psi) = need.water_psi {
         let at = provided.water_psi.unwrap_or(0);
         if at < psi {
-            short(
+            found.ground(
                 Provision::S52_10_4A,
                 format!("water at {at} pounds per square inch, {psi} required at every fixture"),
                 format!("Deliver at least {psi} pounds per square inch to every fixture."),
             );
         }
     }
-    let fewest = provided.toilets_men.min(provided.toilets_women);
-    if fewest < need.toilets_per_sex {
-        short(
-            Provision::S52_10_4D,
-            format!(
-                "{fewest} toilets per sex provided, {} required",
-                need.toilets_per_sex
-            ),
-            format!(
-                "Provide {} toilets for men and {} for women (one for each 350 persons, separate for each sex).",
-                need.toilets_per_sex, need.toilets_per_sex
-            ),
-        );
+    toilets(found, plan, need, provided);
+}
+
+/// §52-10(4)(d): "sanitary facilities shall be separate for males and females,
+/// set at a rate of one for each 350 persons" — each sex's at one for each 350
+/// of the persons they serve.
+fn toilets(found: &mut Findings, plan: &Plan, need: &Requirements, provided: &Provided) {
+    let sexes = [
+        (
+            "men",
+            provided.toilets_men,
+            need.toilets_men,
+            need.served.men,
+        ),
+        (
+            "women",
+            provided.toilets_women,
+            need.toilets_women,
+            need.served.women,
+        ),
+    ];
+    for (sex, has, needs, served) in sexes {
+        if has < needs {
+            let whom = if plan.by_sex.is_some() {
+                format!("the {served} {sex} expected")
+            } else {
+                format!(
+                    "{served} {sex}, half the {} persons expected",
+                    plan.attendance
+                )
+            };
+            found.ground(
+                Provision::S52_10_4D,
+                format!("{has} toilets for {sex} provided, {needs} required (one for each 350 of {whom})"),
+                format!(
+                    "Provide {needs} toilets for {sex} (one for each 350 of the {sex} they serve, separate from the other sex's)."
+                ),
+            );
+        }
     }
+}
+
+/// §52-10(5) Refuse Disposal: (b) containers for the persons and (c) where the
+/// motor vehicles park — "should", advice — (d) collections, (e) the grounds
+/// cleared.
+fn refuse_disposal(found: &mut Findings, need: &Requirements, provided: &Provided) {
     if !need.refuse.met_by(
         provided.refuse.fifty_gallon,
         provided.refuse.sixteen_cubic_yard,
     ) {
-        short(
+        found.advice(
             Provision::S52_10_5B,
             format!(
-                "{} fifty-gallon and {} sixteen-cubic-yard refuse containers, {} or {} required",
+                "{} fifty-gallon and {} sixteen-cubic-yard refuse containers, {} or {} advised",
                 provided.refuse.fifty_gallon,
                 provided.refuse.sixteen_cubic_yard,
                 need.refuse.fifty_gallon,
@@ -243,50 +384,55 @@ pub fn shortfalls(plan: &Plan, provided: &Provided) -> Result<Vec<Shortfall>, Pl
         provided.parking_refuse.fifty_gallon,
         provided.parking_refuse.sixteen_cubic_yard,
     ) {
-        short(
+        found.advice(
             Provision::S52_10_5C,
             format!(
-                "{} fifty-gallon and {} sixteen-cubic-yard refuse containers where vehicles park, {} or {} required",
+                "{} fifty-gallon and {} sixteen-cubic-yard refuse containers where motor vehicles park, {} or {} advised",
                 provided.parking_refuse.fifty_gallon,
                 provided.parking_refuse.sixteen_cubic_yard,
                 need.parking_refuse.fifty_gallon,
                 need.parking_refuse.sixteen_cubic_yard
             ),
             format!(
-                "Provide {} fifty-gallon containers (one per 25 vehicles) or {} sixteen-cubic-yard containers (one per 2,000) in the parking areas.",
+                "Provide {} fifty-gallon containers (one per 25 cars and buses) or {} sixteen-cubic-yard containers (one per 2,000) in the parking areas.",
                 need.parking_refuse.fifty_gallon, need.parking_refuse.sixteen_cubic_yard
             ),
         );
     }
     if provided.collections < need.collections {
-        short(
+        found.ground(
             Provision::S52_10_5D,
             format!(
-                "{} refuse collections planned, {} required (twice each twelve hours of assembly)",
+                "{} refuse collections planned, {} required (twice each twelve-hour period of assembly, on each day)",
                 provided.collections, need.collections
             ),
             format!("Plan {} refuse collections.", need.collections),
         );
     }
     if provided.clear_within_hours > need.clear_within_hours {
-        short(
+        found.ground(
             Provision::S52_10_5E,
             format!(
                 "grounds cleared {} hours after the assembly, within {} required",
                 provided.clear_within_hours, need.clear_within_hours
             ),
-            "Clear the grounds and the property around them of refuse within 24 hours.".into(),
+            "Clear the grounds and the property around them of refuse within 24 hours.",
         );
     }
-    flag(
-        provided.fire_department_informed,
-        Provision::S52_10_7D,
-        "the Wells Fire Department has not been informed",
-        "Inform the Wells Fire Department and have fire prevention equipment on site.",
-        &mut short,
-    );
+}
+
+/// §52-10(7) Safety: (d) the Fire Department informed, (e) at least 15 law
+/// enforcement officers on site.
+fn safety(found: &mut Findings, need: &Requirements, provided: &Provided) {
+    if !provided.fire_department_informed {
+        found.ground(
+            Provision::S52_10_7D,
+            "the Wells Fire Department has not been informed",
+            "Inform the Wells Fire Department and have fire prevention equipment on site.",
+        );
+    }
     if provided.officers < need.officers {
-        short(
+        found.ground(
             Provision::S52_10_7E,
             format!(
                 "{} law enforcement officers on site, at least {} required",
@@ -298,101 +444,132 @@ pub fn shortfalls(plan: &Plan, provided: &Provided) -> Result<Vec<Shortfall>, Pl
             ),
         );
     }
-    flag(
-        provided.physician_supervision,
-        Provision::S52_10_8A,
-        "no licensed physician supervising emergency medical services",
-        "Have a licensed physician supervise the emergency medical services.",
-        &mut short,
-    );
-    flag(
-        provided.first_aid_station,
-        Provision::S52_10_8B,
-        "no first aid building or tent",
-        "Provide a first aid building or tent with adequate medical supplies.",
-        &mut short,
-    );
-    flag(
-        provided.ambulances_on_site,
-        Provision::S52_10_8C,
-        "no licensed ambulances on site throughout",
-        "Keep licensed ambulances on site for the whole gathering.",
-        &mut short,
-    );
-    flag(
-        provided.phone_and_radio,
-        Provision::S52_10_8D,
-        "no telephone and radio for emergencies",
-        "Provide telephone and radio communications for emergencies.",
-        &mut short,
-    );
-    flag(
-        provided.hospitals_told,
-        Provision::S52_10_8E,
-        "area hospitals have not been told",
-        "Advise area hospitals of the gathering and the number expected.",
-        &mut short,
-    );
-    flag(
-        provided.sound_precautions,
-        Provision::S52_10_9,
-        "no precautions against the sound carrying beyond the site",
-        "Take precautions so that the sound does not carry unreasonably beyond the site.",
-        &mut short,
-    );
-    // Amounts: §52-11's insurance, §52-9 D's bond and deposit. In each step "{}"
-    // is the amount required.
+}
+
+/// §52-10(8) Medical: (a) a licensed physician, (b) first aid, (c) ambulances,
+/// (d) telephone and radio, (e) the hospitals told.
+fn medical(found: &mut Findings, provided: &Provided) {
+    let standards = [
+        (
+            provided.physician_supervision,
+            Provision::S52_10_8A,
+            "no licensed physician supervising emergency medical services",
+            "Have a licensed physician supervise the emergency medical services.",
+        ),
+        (
+            provided.first_aid_station,
+            Provision::S52_10_8B,
+            "no first aid building or tent",
+            "Provide a first aid building or tent with adequate medical supplies.",
+        ),
+        (
+            provided.ambulances_on_site,
+            Provision::S52_10_8C,
+            "no licensed ambulances on site throughout",
+            "Keep licensed ambulances on site for the whole gathering.",
+        ),
+        (
+            provided.phone_and_radio,
+            Provision::S52_10_8D,
+            "no telephone and radio for emergencies",
+            "Provide telephone and radio communications for emergencies.",
+        ),
+        (
+            provided.hospitals_told,
+            Provision::S52_10_8E,
+            "area hospitals have not been told",
+            "Advise area hospitals of the gathering and the number expected.",
+        ),
+    ];
+    for (met, provision, finding, step) in standards {
+        if !met {
+            found.ground(provision, finding, step);
+        }
+    }
+}
+
+/// §52-10(9) Sound: "reasonable precautions … that the sound of the assembly
+/// will not carry unreasonably beyond the boundaries".
+fn sound(found: &mut Findings, provided: &Provided) {
+    if !provided.sound_precautions {
+        found.ground(
+            Provision::S52_10_9,
+            "no precautions against the sound carrying beyond the site",
+            "Take precautions so that the sound does not carry unreasonably beyond the site.",
+        );
+    }
+}
+
+/// §52-11: liability insurance of at least $300,000 / $500,000 bodily injury and
+/// $100,000 property damage.
+fn insurance(found: &mut Findings, need: &Requirements, provided: &Provided) {
     let amounts = [
         (
-            Provision::S52_11,
             provided.insurance_per_person_cents,
             need.insurance_per_person_cents,
             "liability insurance for bodily injury per person",
             "Carry at least {} for bodily injury per person.",
         ),
         (
-            Provision::S52_11,
             provided.insurance_per_occurrence_cents,
             need.insurance_per_occurrence_cents,
             "liability insurance for bodily injury per occurrence",
             "Carry at least {} for bodily injury per occurrence.",
         ),
         (
-            Provision::S52_11,
             provided.insurance_property_cents,
             need.insurance_property_cents,
             "liability insurance for property damage",
             "Carry at least {} for property damage.",
         ),
-        (
-            Provision::S52_9D,
-            provided.bond_cents,
-            need.bond_cents,
-            "bond",
-            "Furnish a surety bond (or cash or securities) of at least {}.",
-        ),
-        (
-            Provision::S52_9D,
-            provided.deposit_cents,
-            need.deposit_cents,
-            "deposit (120 % of the estimated public costs)",
-            "Deposit {} with the Town.",
-        ),
     ];
-    for (provision, has, needs, what, step) in amounts {
-        if has < needs {
-            let needs = dollars(cents(needs));
-            short(
-                provision,
-                format!(
-                    "{what} of {}, at least {needs} required",
-                    dollars(cents(has))
-                ),
-                step.replace("{}", &needs),
-            );
-        }
+    for (has, needs, what, step) in amounts {
+        at_least(found, Provision::S52_11, has, needs, what, step);
     }
-    Ok(out)
+}
+
+/// §52-9 D: a bond of at least $5,000, and a deposit of 120 % of the estimated
+/// public costs.
+fn bond_and_deposit(found: &mut Findings, need: &Requirements, provided: &Provided) {
+    at_least(
+        found,
+        Provision::S52_9D,
+        provided.bond_cents,
+        need.bond_cents,
+        "bond",
+        "Furnish a surety bond (or cash or securities) of at least {}.",
+    );
+    at_least(
+        found,
+        Provision::S52_9D,
+        provided.deposit_cents,
+        need.deposit_cents,
+        "deposit (120 % of the estimated public costs)",
+        "Deposit {} with the Town.",
+    );
+}
+
+/// An amount in cents `has` against the least `needs`; in `step`, "{}" is the
+/// amount required.
+fn at_least(
+    found: &mut Findings,
+    provision: Provision,
+    has: u64,
+    needs: u64,
+    what: &str,
+    step: &str,
+) {
+    if has < needs {
+        let needs = dollars(cents(needs));
+        found.ground(
+            provision,
+            format!(
+                "{what} of {}, at least {needs} required",
+                dollars(cents(has))
+            ),
+            step.replace("{}", &needs),
+        );
+    }
 }
 
 /// Every reason a permit could not issue on an application filed on
@@ -409,6 +586,7 @@ pub fn application_shortfalls(
         out.push(Shortfall {
             provision,
             finding,
+            standard: Standard::Shall,
             step: format!(
                 "Apply for a first gathering at least {} days after the day the application \
                  reaches the Town Clerk.",

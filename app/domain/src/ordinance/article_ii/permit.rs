@@ -57,47 +57,71 @@ impl PermitNeed {
 
 /// Applies §52-7 to a gathering.
 pub fn permit_need(gathering: &Gathering) -> PermitNeed {
-    let mut reasons = Vec::new();
-    if !gathering.outdoor {
-        reasons.push((
-            Provision::S52_7,
-            "Article II governs mass outdoor gatherings; this one is indoors.".to_string(),
-        ));
-    }
-    if gathering.expected_attendance < PERMIT_ATTENDANCE {
-        reasons.push((
-            Provision::S52_6_3,
-            format!(
-                "{} persons expected; a mass gathering is {PERMIT_ATTENDANCE} or more.",
-                gathering.expected_attendance
-            ),
-        ));
-    }
-    if gathering.expected_minutes < PERMIT_MINUTES {
-        reasons.push((
-            Provision::S52_7,
-            format!(
-                "{} expected; a permit is needed for two or more hours.",
-                duration_text(gathering.expected_minutes)
-            ),
-        ));
-    }
-    if let Venue::PermanentPlaceOfAssembly {
-        sufficient_sanitary_facilities: true,
-    } = gathering.venue
-    {
-        reasons.push((
-            Provision::S52_6_2,
-            "An established permanent place of assembly with sanitary facilities sufficient \
-             for the gathering is not a mass gathering area."
-                .to_string(),
-        ));
-    }
+    let reasons: Vec<(Provision, String)> = indoors(gathering.outdoor)
+        .into_iter()
+        .chain(below_size(
+            gathering.expected_attendance,
+            gathering.expected_minutes,
+        ))
+        .chain(permanent_place(gathering.venue))
+        .collect();
     if reasons.is_empty() {
         PermitNeed::Required
     } else {
         PermitNeed::NotRequired(reasons)
     }
+}
+
+/// §52-7: Article II governs "mass outdoor" gatherings.
+pub(crate) fn indoors(outdoor: bool) -> Option<(Provision, String)> {
+    (!outdoor).then(|| {
+        (
+            Provision::S52_7,
+            "Article II governs mass outdoor gatherings; this one is indoors.".to_string(),
+        )
+    })
+}
+
+/// §52-6(3), §52-7: "500 or more persons" for "two or more hours".
+pub(crate) fn below_size(attendance: u32, minutes: u32) -> Vec<(Provision, String)> {
+    let mut reasons = Vec::new();
+    if attendance < PERMIT_ATTENDANCE {
+        reasons.push((
+            Provision::S52_6_3,
+            format!(
+                "{attendance} persons expected; a mass gathering is {PERMIT_ATTENDANCE} or more."
+            ),
+        ));
+    }
+    if minutes < PERMIT_MINUTES {
+        reasons.push((
+            Provision::S52_7,
+            format!(
+                "{} expected; a permit is needed for two or more hours.",
+                duration_text(minutes)
+            ),
+        ));
+    }
+    reasons
+}
+
+/// §52-6(2): an established permanent place of assembly with sufficient
+/// sanitary facilities is not a mass gathering area.
+pub(crate) fn permanent_place(venue: Venue) -> Option<(Provision, String)> {
+    matches!(
+        venue,
+        Venue::PermanentPlaceOfAssembly {
+            sufficient_sanitary_facilities: true,
+        }
+    )
+    .then(|| {
+        (
+            Provision::S52_6_2,
+            "An established permanent place of assembly with sanitary facilities sufficient \
+             for the gathering is not a mass gathering area."
+                .to_string(),
+        )
+    })
 }
 
 /// `1 h 59 min`, `2 h`, `45 min`.

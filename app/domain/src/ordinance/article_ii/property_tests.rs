@@ -10,17 +10,19 @@ fn plan() -> impl Strategy<Value = Plan> {
         1u32..200_000,
         0u32..100,
         0u32..100,
-        1u32..=72 * 60,
+        1u32..=24 * 60,
+        1u32..=31,
         any::<bool>(),
         0u64..1_000_000_000,
     )
         .prop_map(
-            |(attendance, car_share, bus_share, minutes, pressure, costs)| Plan {
+            |(attendance, car_share, bus_share, daily_minutes, days, pressure, costs)| Plan {
                 attendance,
                 vehicles: attendance / 100 * car_share / 4,
                 buses: attendance / 100 * bus_share / 100,
-                minutes,
-                days: minutes.div_ceil(24 * 60),
+                daily_minutes,
+                days,
+                by_sex: None,
                 water_under_pressure: pressure,
                 estimated_public_costs_cents: costs,
             },
@@ -34,7 +36,8 @@ fn numbers(r: &Requirements) -> Vec<u64> {
         u64::from(r.parking_acre_hundredths),
         r.site_square_feet,
         r.water_gallons_per_day,
-        u64::from(r.toilets_per_sex),
+        u64::from(r.toilets_men),
+        u64::from(r.toilets_women),
         u64::from(r.refuse.fifty_gallon),
         u64::from(r.refuse.sixteen_cubic_yard),
         u64::from(r.parking_refuse.fifty_gallon),
@@ -53,12 +56,14 @@ proptest! {
         more_cars in 0u32..5_000,
         more_buses in 0u32..200,
         more_minutes in 0u32..600,
+        more_days in 0u32..5,
     ) {
         let bigger = Plan {
             attendance: p.attendance + more_people,
             vehicles: p.vehicles + more_cars,
             buses: p.buses + more_buses,
-            minutes: p.minutes + more_minutes,
+            daily_minutes: (p.daily_minutes + more_minutes).min(24 * 60),
+            days: p.days + more_days,
             ..p
         };
         let small = numbers(&Requirements::for_plan(&p));
@@ -66,6 +71,33 @@ proptest! {
         for (i, (s, l)) in small.iter().zip(&large).enumerate() {
             prop_assert!(l >= s, "requirement {} fell: {} -> {} for {:?} -> {:?}", i, s, l, p, bigger);
         }
+    }
+
+    #[test]
+    fn each_sex_has_one_toilet_for_each_350_of_those_it_serves_and_no_more(
+        men in 0u32..100_000,
+        women in 0u32..100_000,
+        stated in any::<bool>(),
+    ) {
+        prop_assume!(men + women > 0);
+        let p = Plan {
+            attendance: men + women,
+            vehicles: 0,
+            buses: 0,
+            daily_minutes: 480,
+            days: 1,
+            by_sex: stated.then_some(BySex { men, women }),
+            water_under_pressure: false,
+            estimated_public_costs_cents: 0,
+        };
+        let r = Requirements::for_plan(&p);
+        let served = p.served_by_sex();
+        for (toilets, persons) in [(r.toilets_men, served.men), (r.toilets_women, served.women)] {
+            prop_assert!(toilets * 350 >= persons, "{} toilets for {}", toilets, persons);
+            prop_assert!(toilets == 0 || (toilets - 1) * 350 < persons, "{} toilets for {}", toilets, persons);
+        }
+        // Together they never serve fewer than all the persons anticipated.
+        prop_assert!((r.toilets_men + r.toilets_women) * 350 >= p.attendance);
     }
 
     #[test]

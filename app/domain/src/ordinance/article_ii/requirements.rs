@@ -16,15 +16,40 @@ pub struct Plan {
     pub vehicles: u32,
     /// Buses expected to park (B).
     pub buses: u32,
-    /// Length of the assembly, in minutes, across all its days.
-    pub minutes: u32,
-    /// Days on which the gathering assembles (water is counted per day).
+    /// Minutes of assembly on each day the gathering assembles.
+    pub daily_minutes: u32,
+    /// Days on which the gathering assembles (water and refuse collections are
+    /// counted per day).
     pub days: u32,
+    /// The men and the women expected, where the application states them; the
+    /// toilets of each sex serve their own (§52-10(4)(d)). `None`: an even split.
+    pub by_sex: Option<BySex>,
     /// Water distributed under pressure to flush toilets (§52-10(4)(a)); else
     /// the no-pressure rate of §52-10(4)(b) applies.
     pub water_under_pressure: bool,
     /// The Town's estimate of its public costs, in cents (§52-9 D).
     pub estimated_public_costs_cents: u64,
+}
+
+/// Persons by sex: the men and the women a gathering's separate sanitary
+/// facilities serve (§52-10(4)(d)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BySex {
+    pub men: u32,
+    pub women: u32,
+}
+
+impl Plan {
+    /// The persons the men's and the women's facilities each serve: the
+    /// numbers the application states, or else an even split of the persons
+    /// anticipated, each side rounded up so that neither is under-provided
+    /// (the department's reading of §52-10(4)(d)).
+    pub fn served_by_sex(&self) -> BySex {
+        self.by_sex.unwrap_or(BySex {
+            men: self.attendance.div_ceil(2),
+            women: self.attendance.div_ceil(2),
+        })
+    }
 }
 
 /// A number of the plan that cannot be planned for: which field, which
@@ -36,6 +61,9 @@ pub struct PlanError {
     pub provision: Provision,
     pub message: String,
 }
+
+/// Minutes in a day: a day's assembly lasts at most this long.
+const MINUTES_A_DAY: u32 = 24 * 60;
 
 /// More persons than any plan is taken for: twice the largest gathering the
 /// State has seen is still far below; a larger figure is a typing slip.
@@ -76,19 +104,42 @@ impl Plan {
                 "more vehicles than persons anticipated".into(),
             );
         }
-        if self.minutes == 0 {
+        if self.daily_minutes == 0 {
             return error(
                 "hours",
                 Provision::S52_7,
-                "say how long the gathering lasts".into(),
+                "say how long the gathering lasts each day".into(),
             );
         }
-        if self.days == 0 || u64::from(self.minutes) > u64::from(self.days) * 24 * 60 {
+        if self.daily_minutes > MINUTES_A_DAY {
+            return error(
+                "hours",
+                Provision::S52_7,
+                "a day's assembly lasts at most 24 hours".into(),
+            );
+        }
+        if self.days == 0 {
             return error(
                 "days",
                 Provision::S52_10_3,
-                "the days must cover the hours of the gathering".into(),
+                "say on how many days the gathering assembles".into(),
             );
+        }
+        if let Some(split) = self.by_sex {
+            if u64::from(split.men) + u64::from(split.women) != u64::from(self.attendance) {
+                return error(
+                    "expected_men",
+                    Provision::S52_10_4D,
+                    format!(
+                        "the men ({}) and the women ({}) expected add up to {}, not the {} persons \
+                         anticipated",
+                        split.men,
+                        split.women,
+                        u64::from(split.men) + u64::from(split.women),
+                        self.attendance
+                    ),
+                );
+            }
         }
         Ok(())
     }
@@ -132,13 +183,18 @@ pub struct Requirements {
     /// §52-10(4)(a): 20 pounds per square inch at every fixture, where the water
     /// is under pressure.
     pub water_psi: Option<u32>,
-    /// §52-10(4)(d): toilets for each sex, one for each 350 persons.
-    pub toilets_per_sex: u32,
+    /// §52-10(4)(d): toilets for men, one for each 350 of the men they serve.
+    pub toilets_men: u32,
+    /// §52-10(4)(d): toilets for women, one for each 350 of the women they serve.
+    pub toilets_women: u32,
+    /// The men and the women the toilets are counted for ([`Plan::served_by_sex`]).
+    pub served: BySex,
     /// §52-10(5)(b): refuse containers for the persons anticipated.
     pub refuse: Containers,
-    /// §52-10(5)(c): refuse containers where the vehicles park.
+    /// §52-10(5)(c): refuse containers where the motor vehicles — cars and
+    /// buses — park.
     pub parking_refuse: Containers,
-    /// §52-10(5)(d): refuse collections from the assembly area.
+    /// §52-10(5)(d): refuse collections from the assembly area, over all its days.
     pub collections: u32,
     /// §52-10(5)(e): hours after the assembly within which the grounds are clear.
     pub clear_within_hours: u32,
@@ -196,6 +252,13 @@ pub fn road_width_feet(lanes: u32, parking_lanes: u32) -> u32 {
     traffic + parking_lanes * PARALLEL_PARKING_LANE_FEET
 }
 
+/// §52-10(4)(d): "set at a rate of one for each 350 persons".
+pub const PERSONS_PER_TOILET: u32 = 350;
+
+/// §52-10(5)(d): "twice each twelve (12) hour period of assembly".
+pub const COLLECTIONS_PER_PERIOD: u32 = 2;
+pub const COLLECTION_PERIOD_MINUTES: u32 = 12 * 60;
+
 /// Whole units for `n` at `per` each: ⌈n / per⌉.
 fn for_each(n: u32, per: u32) -> u32 {
     n.div_ceil(per)
@@ -214,6 +277,9 @@ impl Requirements {
     pub fn for_plan(plan: &Plan) -> Requirements {
         let n = plan.attendance;
         let v = plan.vehicles;
+        // §52-10(5)(c) counts "motor vehicles": the buses as well as the cars.
+        let motor_vehicles = v.saturating_add(plan.buses);
+        let served = plan.served_by_sex();
         // V/100 + B/30 acres = (3V + 10B) / 300 acres = (3V + 10B) / 3 hundredths.
         let parking_acre_hundredths = (3 * u64::from(v) + 10 * u64::from(plan.buses)).div_ceil(3);
         Requirements {
@@ -222,16 +288,18 @@ impl Requirements {
             site_square_feet: 10 * u64::from(n),
             water_gallons_per_day: u64::from(n) * if plan.water_under_pressure { 30 } else { 3 },
             water_psi: plan.water_under_pressure.then_some(20),
-            toilets_per_sex: for_each(n, 350),
+            toilets_men: for_each(served.men, PERSONS_PER_TOILET),
+            toilets_women: for_each(served.women, PERSONS_PER_TOILET),
+            served,
             refuse: Containers {
                 fifty_gallon: for_each(n, 100),
                 sixteen_cubic_yard: for_each(n, 5_000),
             },
             parking_refuse: Containers {
-                fifty_gallon: for_each(v, 25),
-                sixteen_cubic_yard: for_each(v, 2_000),
+                fifty_gallon: for_each(motor_vehicles, 25),
+                sixteen_cubic_yard: for_each(motor_vehicles, 2_000),
             },
-            collections: collections(plan.minutes),
+            collections: collections(plan.daily_minutes, plan.days),
             clear_within_hours: 24,
             officers: 15,
             insurance_per_person_cents: 300_000 * 100,
@@ -246,10 +314,12 @@ impl Requirements {
 
 /// §52-10(5)(d): "at least twice each twelve (12) hour period of assembly, with a
 /// minimum of two (2) such collections per gatherings exceeding six (6) hours".
-/// Read as twice for every twelve hours begun (a four-hour assembly is within one
-/// twelve-hour period and is collected twice), so the six-hour minimum always
-/// holds; the stricter of the two readings, and the one that never leaves an
-/// assembly uncollected.
-pub fn collections(minutes: u32) -> u32 {
-    2 * minutes.div_ceil(12 * 60)
+/// A period of assembly is counted on each day the gathering assembles — the
+/// assembly of one day and of the next are two periods, never one summed — and
+/// each period begun is collected twice: a four-hour day is within one
+/// twelve-hour period and is collected twice, so the six-hour minimum always
+/// holds. Over `days` days of `daily_minutes` each: days × 2 × ⌈daily minutes / 720⌉.
+pub fn collections(daily_minutes: u32, days: u32) -> u32 {
+    days.saturating_mul(COLLECTIONS_PER_PERIOD)
+        .saturating_mul(daily_minutes.div_ceil(COLLECTION_PERIOD_MINUTES))
 }

@@ -10,8 +10,9 @@ fn plan(attendance: u32, vehicles: u32) -> Plan {
         attendance,
         vehicles,
         buses: 0,
-        minutes: 8 * 60,
+        daily_minutes: 8 * 60,
         days: 1,
+        by_sex: None,
         water_under_pressure: false,
         estimated_public_costs_cents: 0,
     }
@@ -82,14 +83,44 @@ fn indoors_or_at_a_permanent_venue_with_facilities_needs_no_permit() {
 }
 
 #[test]
-fn toilets_are_one_per_350_for_each_sex() {
-    for (n, toilets) in [(1, 1), (350, 1), (351, 2), (700, 2), (701, 3), (2_400, 7)] {
-        assert_eq!(need(n, 0).toilets_per_sex, toilets, "N = {n}");
+fn toilets_are_one_per_350_of_the_persons_each_sex_serves() {
+    // No split stated: half the persons each side, rounded up (§52-10(4)(d)).
+    for (n, each) in [
+        (1, 1),
+        (700, 1),
+        (701, 2),
+        (1_400, 2),
+        (1_401, 3),
+        (2_100, 3),
+        (2_101, 4),
+        (2_400, 4),
+        (2_800, 4),
+        (2_801, 5),
+    ] {
+        let r = need(n, 0);
+        assert_eq!((r.toilets_men, r.toilets_women), (each, each), "N = {n}");
     }
+    // The application states the men and the women expected: each their own.
+    let stated = |men, women| {
+        Requirements::for_plan(&Plan {
+            by_sex: Some(BySex { men, women }),
+            ..plan(men + women, 0)
+        })
+    };
+    let r = stated(1_500, 900);
+    assert_eq!((r.toilets_men, r.toilets_women), (5, 3), "1,500 + 900");
+    let r = stated(350, 351);
+    assert_eq!((r.toilets_men, r.toilets_women), (1, 2), "350 + 351");
+    let r = stated(0, 2_400);
+    assert_eq!(
+        (r.toilets_men, r.toilets_women),
+        (0, 7),
+        "no men expected, none for men"
+    );
 }
 
 #[test]
-fn refuse_containers_for_persons_and_for_vehicles() {
+fn refuse_containers_for_persons_and_for_motor_vehicles() {
     for (n, fifty, sixteen) in [(100, 1, 1), (101, 2, 1), (5_000, 50, 1), (5_001, 51, 2)] {
         let refuse = need(n, 0).refuse;
         assert_eq!(
@@ -98,19 +129,71 @@ fn refuse_containers_for_persons_and_for_vehicles() {
             "N = {n}"
         );
     }
-    for (v, fifty, sixteen) in [(25, 1, 1), (26, 2, 1), (2_000, 80, 1), (2_001, 81, 2)] {
-        let refuse = need(5_000, v).parking_refuse;
+    // §52-10(5)(c) counts motor vehicles: the cars and the buses.
+    for (v, b, fifty, sixteen) in [
+        (25, 0, 1, 1),
+        (26, 0, 2, 1),
+        (24, 1, 1, 1),
+        (25, 1, 2, 1),
+        (600, 0, 24, 1),
+        (600, 1, 25, 1),
+        (600, 4, 25, 1),
+        (2_000, 0, 80, 1),
+        (2_001, 0, 81, 2),
+        (1_999, 2, 81, 2),
+    ] {
+        let refuse = Requirements::for_plan(&Plan {
+            buses: b,
+            ..plan(5_000, v)
+        })
+        .parking_refuse;
         assert_eq!(
             (refuse.fifty_gallon, refuse.sixteen_cubic_yard),
             (fifty, sixteen),
-            "V = {v}"
+            "V = {v}, B = {b}"
         );
     }
+    let issue = Requirements::for_plan(&Plan {
+        buses: 4,
+        ..plan(2_400, 600)
+    });
+    assert_eq!(
+        issue.parking_refuse.fifty_gallon, 25,
+        "N 2,400, V 600, B 4: ⌈604/25⌉"
+    );
     assert_eq!(
         need(5_000, 0).parking_refuse.fifty_gallon,
         0,
         "no vehicles, no parking refuse"
     );
+}
+
+#[test]
+fn refuse_is_collected_twice_each_twelve_hour_period_on_each_day() {
+    for (days, daily, collections) in [
+        (1, 120, 2),
+        (1, 6 * 60, 2),
+        (1, 6 * 60 + 1, 2),
+        (1, 12 * 60, 2),
+        (1, 12 * 60 + 1, 4),
+        (1, 24 * 60, 4),
+        (2, 8 * 60, 4),
+        (3, 4 * 60, 6),
+        (3, 5 * 60, 6),
+        (2, 12 * 60 + 1, 8),
+    ] {
+        assert_eq!(
+            requirements::collections(daily, days),
+            collections,
+            "{days} day(s) of {daily} min"
+        );
+        let plan = Plan {
+            daily_minutes: daily,
+            days,
+            ..plan(2_400, 0)
+        };
+        assert_eq!(Requirements::for_plan(&plan).collections, collections);
+    }
 }
 
 #[test]
@@ -131,7 +214,7 @@ fn either_kind_of_container_or_a_mix_of_both_meets_the_refuse_standard() {
 }
 
 #[test]
-fn parking_space_area_roads_water_collections_officers() {
+fn parking_space_area_roads_water_officers() {
     let n = need(2_401, 600);
     assert_eq!(
         n.parking_spaces, 601,
@@ -160,20 +243,6 @@ fn parking_space_area_roads_water_collections_officers() {
     assert_eq!(pressure.water_gallons_per_day, 30 * 2_401);
     assert_eq!(pressure.water_psi, Some(20));
     assert_eq!(n.water_psi, None);
-    for (minutes, collections) in [
-        (120, 2),
-        (6 * 60, 2),
-        (6 * 60 + 1, 2),
-        (12 * 60, 2),
-        (12 * 60 + 1, 4),
-        (24 * 60, 4),
-    ] {
-        assert_eq!(
-            requirements::collections(minutes),
-            collections,
-            "{minutes} min"
-        );
-    }
     assert_eq!(n.officers, 15);
     assert_eq!(n.clear_within_hours, 24);
 }
@@ -214,8 +283,8 @@ fn complete(plan: &Plan) -> Provided {
         potable_water: true,
         water_gallons_per_day: n.water_gallons_per_day,
         water_psi: n.water_psi,
-        toilets_men: n.toilets_per_sex,
-        toilets_women: n.toilets_per_sex,
+        toilets_men: n.toilets_men,
+        toilets_women: n.toilets_women,
         refuse: n.refuse,
         parking_refuse: n.parking_refuse,
         collections: n.collections,
@@ -241,7 +310,7 @@ fn a_complete_application_has_no_shortfall_and_each_gap_names_its_section_and_st
     let p = plan(2_400, 600);
     assert_eq!(shortfalls(&p, &complete(&p)), Ok(vec![]));
     let short = Provided {
-        toilets_men: 4,
+        toilets_men: 3,
         toilets_women: 5,
         officers: 12,
         overnight: true,
@@ -253,12 +322,12 @@ fn a_complete_application_has_no_shortfall_and_each_gap_names_its_section_and_st
         reasons,
         [
             "§52-10(2)(f): the assemblage continues overnight",
-            "§52-10(4)(d): 4 toilets per sex provided, 7 required",
+            "§52-10(4)(d): 3 toilets for men provided, 4 required (one for each 350 of 1200 men, half the 2400 persons expected)",
             "§52-10(7)(e): 12 law enforcement officers on site, at least 15 required",
         ]
     );
     assert!(
-        found[1].step.contains("7 toilets for men and 7 for women"),
+        found[1].step.starts_with("Provide 4 toilets for men"),
         "{:?}",
         found[1]
     );
@@ -296,15 +365,32 @@ fn a_plan_that_cannot_be_planned_for_names_its_field_and_section() {
         .validate()
         .expect_err("absurd");
     assert_eq!(absurd.field, "attendance");
-    let no_time = Plan { minutes: 0, ..p };
+    let no_time = Plan {
+        daily_minutes: 0,
+        ..p
+    };
     assert_eq!(no_time.validate().expect_err("no hours").field, "hours");
     let too_long = Plan {
-        minutes: 25 * 60,
+        daily_minutes: 25 * 60,
         ..p
     };
     assert_eq!(
         too_long.validate().expect_err("25 h in a day").field,
-        "days"
+        "hours"
+    );
+    let no_day = Plan { days: 0, ..p };
+    assert_eq!(no_day.validate().expect_err("no day").field, "days");
+    let split = Plan {
+        by_sex: Some(BySex {
+            men: 1_000,
+            women: 1_000,
+        }),
+        ..p
+    };
+    let wrong = split.validate().expect_err("2,000 of 2,400");
+    assert_eq!(
+        (wrong.field, wrong.provision),
+        ("expected_men", Provision::S52_10_4D)
     );
     let cars = Plan {
         vehicles: 2_401,
@@ -367,7 +453,7 @@ fn a_late_filing_is_the_first_reason_and_twenty_days_ahead_is_in_time() {
     assert_eq!(late[0].provision, Provision::S52_9A);
     assert!(late[0].finding.contains("1 day(s) late"), "{late:?}");
     let short = Provided {
-        toilets_men: 4,
+        toilets_men: 3,
         ..provided
     };
     let both = application_shortfalls(&p, &short, first_day - 19, first_day).expect("a valid plan");
@@ -375,4 +461,74 @@ fn a_late_filing_is_the_first_reason_and_twenty_days_ahead_is_in_time() {
         both.iter().map(|s| s.provision).collect::<Vec<_>>(),
         [Provision::S52_9A, Provision::S52_10_4D]
     );
+}
+
+#[test]
+fn should_items_are_advice_and_shall_items_are_grounds() {
+    let p = plan(2_400, 600);
+    let open = Provided {
+        // §52-10(2)(e): two lanes "should" be 24 feet.
+        road_width_feet: 20,
+        // §52-10(5)(b), (c): containers "should" be provided.
+        refuse: Containers {
+            fifty_gallon: 20,
+            sixteen_cubic_yard: 0,
+        },
+        parking_refuse: Containers {
+            fifty_gallon: 20,
+            sixteen_cubic_yard: 0,
+        },
+        ..complete(&p)
+    };
+    let found = shortfalls(&p, &open).expect("a valid plan");
+    let standards: Vec<(Provision, Standard)> =
+        found.iter().map(|s| (s.provision, s.standard)).collect();
+    assert_eq!(
+        standards,
+        [
+            (Provision::S52_10_2E, Standard::Should),
+            (Provision::S52_10_5B, Standard::Should),
+            (Provision::S52_10_5C, Standard::Should),
+        ]
+    );
+    assert!(grounds_to_deny(&found).is_empty(), "advice only: no ground");
+    assert_eq!(advice(&found).len(), 3);
+    // The rest of (2)(e) is "shall": parking spaces and acreage are grounds.
+    let short = Provided {
+        parking_spaces: 599,
+        parking_acre_hundredths: 599,
+        toilets_women: 3,
+        collections: 1,
+        ..open
+    };
+    let found = shortfalls(&p, &short).expect("a valid plan");
+    let grounds: Vec<Provision> = grounds_to_deny(&found)
+        .iter()
+        .map(|s| s.provision)
+        .collect();
+    assert_eq!(
+        grounds,
+        [
+            Provision::S52_10_2E,
+            Provision::S52_10_2E,
+            Provision::S52_10_4D,
+            Provision::S52_10_5D,
+        ]
+    );
+    assert_eq!(advice(&found).len(), 3);
+}
+
+#[test]
+fn a_reason_stored_before_advice_was_told_apart_reads_as_a_ground() {
+    let stored = r#"{"provision":"S52_10_5B","finding":"20 fifty-gallon","step":"Provide 24."}"#;
+    let read: Shortfall = serde_json::from_str(stored).expect("a stored reason");
+    assert_eq!(read.standard, Standard::Shall);
+    assert_eq!(serde_json::to_string(&read).expect("json"), stored);
+    let advice = Shortfall {
+        standard: Standard::Should,
+        ..read
+    };
+    assert!(serde_json::to_string(&advice)
+        .expect("json")
+        .contains(r#""standard":"should""#));
 }
