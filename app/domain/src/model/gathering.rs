@@ -7,7 +7,7 @@
 //! ([`crate::ordinance::article_ii::enforcement::register_problems`]).
 
 use crate::error::FieldError;
-use crate::model::incident::{has_control, short_text, too_long};
+use crate::model::text::{has_control, short_text, too_long};
 use crate::ordinance::article_ii::enforcement::{GatheringScene, PermitCheck};
 use crate::ordinance::article_ii::requirements::MAX_ATTENDANCE;
 use crate::ordinance::time::is_future;

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::error::{AppError, FieldError};
+use crate::model::text::{has_control, short_text, too_long};
 use crate::ordinance::status::{status_words, ScreenedText};
 pub use crate::ordinance::Charge;
 use crate::ordinance::{
@@ -21,7 +22,7 @@ use crate::ordinance::{
 /// Longest narrative accepted (issue #5: 20 000 characters).
 pub const MAX_NARRATIVE_CHARS: usize = 20_000;
 /// Longest name, address or other short field.
-pub const MAX_SHORT_CHARS: usize = 200;
+pub use crate::model::text::MAX_SHORT_CHARS;
 /// Most persons in one incident.
 pub const MAX_SUBJECTS: usize = 50;
 /// Most orders in one incident (one to the group, and a few to persons who came
@@ -369,42 +370,6 @@ pub fn cautions(report: &IncidentReport, verdicts: &[SubjectVerdict]) -> Vec<Cau
         }
     }
     out
-}
-
-pub(crate) fn too_long(text: &str, max: usize) -> bool {
-    text.chars().count() > max
-}
-
-pub(crate) fn has_control(text: &str) -> bool {
-    // Newlines and tabs are fine in a narrative; other control characters (and
-    // the bidirectional overrides that can disguise text) are not.
-    text.chars().any(|c| {
-        (c.is_control() && c != '\n' && c != '\r' && c != '\t')
-            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-    })
-}
-
-/// Checks a short one-line text field.
-pub(crate) fn short_text(
-    errors: &mut Vec<FieldError>,
-    field: String,
-    text: &str,
-    label: &str,
-    required: bool,
-) {
-    if required && text.trim().is_empty() {
-        errors.push(FieldError::new(field, format!("{label}: required.")));
-    } else if too_long(text, MAX_SHORT_CHARS) {
-        errors.push(FieldError::new(
-            field,
-            format!("{label}: at most {MAX_SHORT_CHARS} characters."),
-        ));
-    } else if has_control(text) || text.contains('\n') {
-        errors.push(FieldError::new(
-            field,
-            format!("{label}: one line of plain text."),
-        ));
-    }
 }
 
 /// Dates as the civil calendar counts them (shared with the browser).

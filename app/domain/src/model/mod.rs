@@ -2,13 +2,14 @@
 //! secret: password hashes, session tokens and database rows stay on the server.
 //!
 //! Layers, lowest first; a module names only modules of the layers below it
-//! (`server/tests/layers.rs` fails on a circle):
-//! dates (`civil`), the Town's calendar and settings (`court_calendar`, `settings`),
-//! drawn signatures and photos (`signature`, `photo`) → citation numbers (`numbers`)
-//! → the report (`incident`) → reports of the first version's shape, an adapter
-//! above the report (`first_version`) → the words a citation prints (`wording`) →
-//! the citation (`citation`) → the court (`court`); beside them, on the report:
-//! review, dashboard; apart: accounts, audit, licences, permits.
+//! (`server/tests/layers.rs` fails on a circle): dates and free text (`civil`,
+//! `text`), the Town's calendar and settings (`court_calendar`, `settings`), drawn
+//! signatures and photos (`signature`, `photo`) → citation numbers (`numbers`) and
+//! a gathering's facts (`gathering`) → the report (`incident`) → reports of the
+//! first version's shape, an adapter above the report (`first_version`) → the
+//! words a citation prints (`wording`) → the citation (`citation`) → the court
+//! (`court`); beside them, on the report: review, dashboard; apart: accounts,
+//! audit, licences, permits.
 
 pub mod account;
 pub mod audit;
@@ -27,4 +28,5 @@ pub mod photo;
 pub mod review;
 pub mod settings;
 pub mod signature;
+pub mod text;
 pub mod wording;

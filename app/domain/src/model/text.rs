@@ -1,0 +1,44 @@
+//! Checks of the free text a report carries: its length in characters, and no
+//! control characters (or the bidirectional overrides that can disguise text).
+//! Shared by the report and the gathering it may describe.
+
+use crate::error::FieldError;
+
+/// Longest name, address or other short field.
+pub const MAX_SHORT_CHARS: usize = 200;
+
+pub fn too_long(text: &str, max: usize) -> bool {
+    text.chars().count() > max
+}
+
+pub fn has_control(text: &str) -> bool {
+    // Newlines and tabs are fine in a narrative; other control characters (and
+    // the bidirectional overrides that can disguise text) are not.
+    text.chars().any(|c| {
+        (c.is_control() && c != '\n' && c != '\r' && c != '\t')
+            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    })
+}
+
+/// Checks a short one-line text field.
+pub fn short_text(
+    errors: &mut Vec<FieldError>,
+    field: String,
+    text: &str,
+    label: &str,
+    required: bool,
+) {
+    if required && text.trim().is_empty() {
+        errors.push(FieldError::new(field, format!("{label}: required.")));
+    } else if too_long(text, MAX_SHORT_CHARS) {
+        errors.push(FieldError::new(
+            field,
+            format!("{label}: at most {MAX_SHORT_CHARS} characters."),
+        ));
+    } else if has_control(text) || text.contains('\n') {
+        errors.push(FieldError::new(
+            field,
+            format!("{label}: one line of plain text."),
+        ));
+    }
+}
