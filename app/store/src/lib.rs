@@ -187,6 +187,9 @@ impl Store {
             .map_err(|e| {
                 sqlx::Error::Protocol(format!("moving reports to per-person facts: {e}"))
             })?;
+        first_version::mark_converted(&writer, domain::ordinance::Moment(now))
+            .await
+            .map_err(|e| sqlx::Error::Protocol(format!("marking converted reports: {e}")))?;
         optimize(&writer, true).await?;
         // The session store (tower-sessions' SQLite store) takes sqlx's own
         // SQLite pool, opened with the same settings.

@@ -17,6 +17,7 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use uuid::Uuid;
 
+use crate::model::converted::ConvertedFact;
 use crate::model::incident::{Identity, IncidentReport, Location, Perceived, SubjectEntry};
 use crate::ordinance::{
     Charge, Conduct, DispersalOrder, Disturbance, GroupStanding, Interference, Moment, Offence,
@@ -150,6 +151,28 @@ pub fn conduct_of(c: &IncidentConduct, place: crate::ordinance::PlaceType) -> Co
     }
 }
 
+/// The facts every person of a converted report (or draft) of `persons`
+/// persons carries without a record of them, in [`ConvertedFact::ALL`]'s
+/// order. (An arrest is marked only for a person cited under §52-2.)
+pub fn converted_facts(c: &IncidentConduct, persons: usize) -> Vec<ConvertedFact> {
+    let shared = persons >= 2;
+    [
+        (ConvertedFact::ProtectedActivity, shared),
+        (ConvertedFact::Conduct, shared),
+        (
+            ConvertedFact::ObstructedPlace,
+            c.passage.pedestrians || c.passage.vehicles,
+        ),
+        (
+            ConvertedFact::NoiseOrSongWord,
+            c.peace.loud_or_unusual_noise || c.peace.improper_or_boisterous_songs,
+        ),
+    ]
+    .into_iter()
+    .filter_map(|(fact, marked)| marked.then_some(fact))
+    .collect()
+}
+
 /// A stored report, in whichever shape it was stored.
 #[derive(Debug, Clone, PartialEq)]
 pub enum StoredReport {
@@ -179,9 +202,9 @@ impl StoredReport {
 
 /// The current shape of a first-version report: each person gets the incident's
 /// facts as their own, which is what the first version decided on. Nothing that
-/// was decided changes — the stored outcomes and citations are not recomputed —
-/// and the first version's words survive as near as the current facts allow
-/// (the readings are in the module's closing note, and the original revision is
+/// was decided changes — the stored outcomes and citations are not recomputed,
+/// and a citation's arrest stays as it was stored — and the first version's
+/// words survive as near as the current facts allow (the original revision is
 /// kept and printed as it was):
 ///
 /// - "loud or unusual noise" becomes loud noise, "improper or boisterous songs"
@@ -189,15 +212,31 @@ impl StoredReport {
 ///   prong); "obscene and indecent and profane" becomes all three;
 /// - the place of an obstruction of passage is the place the incident recorded;
 /// - the officer's count of persons together becomes "others" beside the person;
-/// - a person who responded to the order received it; a §52-2 citation was
-///   recorded as an arrest, so the person was arrested.
+/// - a person who responded to the order received it.
+///
+/// What the conversion fills in without a record of it is marked on the person
+/// ([`ConvertedFact`], "not recorded — converted", issue #33) so that no one
+/// reads it as recorded: with two or more persons, the §52-1 E answer and the
+/// conduct (recorded once for everyone); an obstruction's place; a pair of
+/// §52-3's words taken as its first; and, for a person cited under §52-2,
+/// whether an arrest was made — the first version never asked, so the
+/// conversion records none (the citation's arrest, the court's record, stays as
+/// stored).
 pub fn to_current(first: &FirstReport) -> IncidentReport {
     let conduct = conduct_of(&first.conduct, first.location.place);
+    let shared = converted_facts(&first.conduct, first.subjects.len());
     let subjects = first
         .subjects
         .iter()
         .map(|s| {
             let received = first.order.is_some() && s.response.answers_an_order();
+            let cited_52_2 = s
+                .charge
+                .is_some_and(|c| c.issue_citation && c.offence == Offence::GroupObstruction);
+            let mut not_recorded = shared.clone();
+            if cited_52_2 {
+                not_recorded.push(ConvertedFact::Arrest);
+            }
             let charges: Vec<Charge> = s
                 .charge
                 .map(|c| Charge {
@@ -215,12 +254,11 @@ pub fn to_current(first: &FirstReport) -> IncidentReport {
                     conduct: conduct.clone(),
                     order: received.then_some(0),
                     response: s.response,
-                    arrested: s.charge.is_some_and(|c| {
-                        c.issue_citation && c.offence == Offence::GroupObstruction
-                    }),
+                    arrested: false,
                 },
                 charges,
                 signature: None,
+                not_recorded,
             }
         })
         .collect();

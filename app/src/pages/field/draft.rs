@@ -15,6 +15,7 @@ use crate::model::incident::{
     AgeRange, GpsFix, IdType, Identity, IncidentReport, Location, Perceived, PerceivedRace,
     PerceivedSex, SubjectEntry,
 };
+use crate::model::converted::ConvertedFact;
 use crate::model::signature::PersonSignature;
 use crate::ordinance::{
     Charge, Conduct, DispersalOrder, Moment, Offence, PersonFacts, PlaceType, ProtectedActivity,
@@ -110,6 +111,10 @@ pub struct SubjectDraft {
     /// person given a summons.
     #[serde(default)]
     pub signature: Option<PersonSignature>,
+    /// Answers a conversion from the earlier app filled in without a record of
+    /// them (issue #33): the officer checks and confirms them before sending.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub to_check: Vec<ConvertedFact>,
 }
 
 impl SubjectDraft {
@@ -138,6 +143,7 @@ impl SubjectDraft {
             cite: Vec::new(),
             no_offence: false,
             signature: None,
+            to_check: Vec::new(),
         }
     }
 
@@ -366,6 +372,17 @@ fn form_position(field: &str) -> (u8, usize, usize) {
     }
 }
 
+/// What an officer (or the chief) is asked about a person converted from the
+/// earlier app, before the report goes.
+pub fn to_check_message(facts: &[ConvertedFact]) -> String {
+    format!(
+        "Converted from the earlier app: {} — {} for this person (the earlier app recorded them \
+         once for the whole incident, or not at all). Check them, then confirm.",
+        crate::model::converted::listed(facts),
+        crate::model::converted::NOT_RECORDED
+    )
+}
+
 fn in_form_order(errors: &mut [FieldError]) {
     errors.sort_by_key(|e| form_position(&e.field));
 }
@@ -583,6 +600,9 @@ impl Draft {
                     "Record your perception of age, sex and race (for bias audits; never asked of the person).",
                 ));
             }
+            if !s.to_check.is_empty() {
+                missing.push(FieldError::new(f("to_check"), to_check_message(&s.to_check)));
+            }
         }
         if self.place.is_none() {
             missing.push(FieldError::new(
@@ -632,6 +652,7 @@ impl Draft {
                         .signature
                         .clone()
                         .filter(|_| s.charges().iter().any(|c| c.issue_citation)),
+                    not_recorded: s.to_check.clone(),
                 }
             })
             .collect();
@@ -871,6 +892,7 @@ impl Draft {
                 d.response_at = at.map(&local).unwrap_or_default();
                 d.manner = manner;
                 d.arrested = f.arrested;
+                d.to_check = s.not_recorded.clone();
                 d.offences = s.offences().collect();
                 d.cite = s
                     .charges
@@ -950,12 +972,18 @@ mod first_version {
     }
 
     impl FirstDraft {
-        /// Each person gets the incident's answers, for the officer to check.
+        /// Each person gets the incident's answers, marked for the officer to
+        /// check (as a stored report's conversion marks them): the draft cannot
+        /// be sent until they confirm each person's.
         pub(super) fn into_draft(self) -> Draft {
             // The conduct converts as a stored report's does.
             let conduct = crate::model::first_version::conduct_of(
                 &self.conduct,
                 self.place.unwrap_or(PlaceType::OtherPublicPlace),
+            );
+            let marked = crate::model::first_version::converted_facts(
+                &self.conduct,
+                self.subjects.len(),
             );
             let subjects = self
                 .subjects
@@ -988,6 +1016,11 @@ mod first_version {
                         .filter(|_| s.issue_citation)
                         .collect();
                     d.no_offence = s.no_offence;
+                    d.to_check = marked.clone();
+                    // The earlier app never asked about an arrest (§52-2).
+                    if d.cite.contains(&Offence::GroupObstruction) {
+                        d.to_check.push(ConvertedFact::Arrest);
+                    }
                     d
                 })
                 .collect();
