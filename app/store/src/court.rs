@@ -9,6 +9,7 @@ use uuid::Uuid;
 
 use crate::audit::{self, Event};
 use crate::court_sql::{AMENDED_SINCE_EXPORT, AT_COURT, HELD_UNIDENTIFIED};
+use crate::withdrawals::Which;
 use crate::incidents::{citation_documents, court_lines, court_lines_issued, subject_label};
 use crate::register::officer_label;
 use crate::Store;
@@ -18,8 +19,8 @@ use domain::model::audit::AuditOutcome;
 use domain::model::citation::CitationDocument;
 use domain::model::court::{
     dollars, CourtCitation, CourtEventView, CourtFilter, CourtRow, Disposition, DispositionKind,
-    ExportFormat, ExportSelection, ExportedCitation, Filing, FilingBacklog, FilingRow, Withdrawal,
-    FILING_DAYS, MAX_BATCH,
+    ExportFormat, ExportSelection, ExportedCitation, Filing, FilingBacklog, FilingRow, FILING_DAYS,
+    MAX_BATCH,
 };
 use domain::model::dashboard::day_number;
 use domain::model::incident::CitationStatus;
@@ -88,9 +89,7 @@ pub async fn filing_queue(
     ))
     .fetch_one(pool)
     .await?;
-    let withdrawals = withdrawals(pool, zone, "NOT EXISTS (SELECT 1 FROM citation_export x \
-         WHERE x.number = w.number AND x.last_exported_at >= w.at)")
-    .await?;
+    let withdrawals = crate::withdrawals::list(pool, zone, Which::Unsent).await?;
     let today_text = zone.date(now);
     let today = day_number(&today_text).ok_or(AppError::Internal)?;
     rows.into_iter()
@@ -130,55 +129,6 @@ pub async fn filing_queue(
             held_unidentified: held as u64,
             withdrawals,
         })
-}
-
-/// Withdrawals from the court (issue #33) matching `condition` on `w`, oldest
-/// first, each with its citation's person and offence and the citation that
-/// replaces it.
-pub(crate) async fn withdrawals(
-    pool: &Pool,
-    zone: &TownZone,
-    condition: &str,
-) -> Result<Vec<Withdrawal>, AppError> {
-    type Row = (
-        String,
-        String,
-        i64,
-        Option<String>,
-        Option<String>,
-        String,
-        i64,
-        String,
-        Option<String>,
-        i64,
-    );
-    let rows: Vec<Row> = sqlx::query_as(&format!(
-        "SELECT w.number, c.offence, s.identified, s.full_name, s.description, w.reason, w.at, \
-         u.full_name, (SELECT n.number FROM citation n WHERE n.replaces = w.number), \
-         CASE WHEN EXISTS (SELECT 1 FROM citation_export x WHERE x.number = w.number \
-           AND x.last_exported_at >= w.at) THEN 1 ELSE 0 END \
-         FROM citation_withdrawal w JOIN citation c ON c.number = w.number \
-         JOIN subject s ON s.subject_id = c.subject_id JOIN app_user u ON u.user_id = w.actor_id \
-         WHERE {condition} ORDER BY w.at, w.number"
-    ))
-    .fetch_all(pool)
-    .await?;
-    rows.into_iter()
-        .map(
-            |(number, offence, identified, name, description, reason, at, by, replaced_by, sent)| {
-                Ok(Withdrawal {
-                    number,
-                    subject: subject_label(identified, name, description),
-                    offence: Offence::from_code(&offence).ok_or(AppError::Internal)?,
-                    reason,
-                    at_text: zone.date_time(Moment(at)),
-                    by,
-                    replaced_by,
-                    sent: sent == 1,
-                })
-            },
-        )
-        .collect()
 }
 
 /// A citation whose person is not identified cannot be filed: a summons needs

@@ -3,7 +3,7 @@
 //! amendment with a reason. Every change keeps the previous version
 //! (`incident_revision`), who made it, when and why; nothing is deleted.
 
-use crate::db::Conn;
+use crate::db::{Conn, Pool};
 use uuid::Uuid;
 
 use crate::audit::{self, Event};
@@ -17,8 +17,9 @@ use domain::model::converted::ConvertedFact;
 use domain::model::incident::{
     CitationStatus, IncidentReport, Receipt, ReportStatus, SubjectEntry, SubjectVerdict,
 };
-use domain::model::review::ReviewAction;
+use domain::model::review::{ConvertedCitation, ReviewAction};
 use domain::ordinance::{Moment, Offence};
+use domain::town_time::TownZone;
 
 /// Who is deciding, from where, and when.
 #[derive(Debug, Clone, Copy)]
@@ -881,6 +882,83 @@ async fn update_citation(
     .bind(&existing.number)
     .execute(&mut *conn)
     .await?;
+    Ok(())
+}
+
+/// The standing citations of reports converted from the first version's shape
+/// that the chief has not checked yet, oldest first (issue #33): live — not
+/// void, not disposed, not withdrawn from the court.
+pub async fn converted_to_check(
+    pool: &Pool,
+    zone: &TownZone,
+) -> Result<Vec<ConvertedCitation>, AppError> {
+    type Row = (String, String, i64, Option<String>, Option<String>, String, String, i64);
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT c.number, c.incident_id, s.identified, s.full_name, s.description, c.offence, \
+         c.status, c.issued_at FROM converted_citation k JOIN citation c ON c.number = k.number \
+         JOIN subject s ON s.subject_id = c.subject_id \
+         WHERE c.status NOT IN ('void', 'disposed') \
+         AND NOT EXISTS (SELECT 1 FROM citation_withdrawal w WHERE w.number = c.number) \
+         AND NOT EXISTS (SELECT 1 FROM conversion_check x WHERE x.number = c.number) \
+         ORDER BY c.year, c.seq",
+    )
+    .fetch_all(pool)
+    .await?;
+    rows.into_iter()
+        .map(
+            |(number, incident_id, identified, name, description, offence, status, issued_at)| {
+                Ok(ConvertedCitation {
+                    number,
+                    incident_id: incidents::parse_uuid(&incident_id)?,
+                    subject: incidents::subject_label(identified, name, description),
+                    offence: Offence::from_code(&offence).ok_or(AppError::Internal)?,
+                    status: CitationStatus::from_code(&status).ok_or(AppError::Internal)?,
+                    issued_text: zone.date_time(Moment(issued_at)),
+                })
+            },
+        )
+        .collect()
+}
+
+/// The chief has checked a converted citation against what is known of the
+/// person (issue #33): it leaves the list, for good. Checking it again is a
+/// harmless retry; a citation not of a converted report is not found.
+pub async fn conversion_checked(
+    store: &Store,
+    reviewer: Reviewer<'_>,
+    number: &str,
+    note: &str,
+) -> Result<(), AppError> {
+    let number = number.trim();
+    let mut tx = store.begin_write().await?;
+    let (converted, checked): (i64, i64) = sqlx::query_as(
+        "SELECT (SELECT COUNT(*) FROM converted_citation WHERE number = $1), \
+         (SELECT COUNT(*) FROM conversion_check WHERE number = $1)",
+    )
+    .bind(number)
+    .fetch_one(&mut *tx)
+    .await?;
+    if converted == 0 {
+        return Err(AppError::NotFound);
+    }
+    if checked > 0 {
+        return Ok(());
+    }
+    sqlx::query(
+        "INSERT INTO conversion_check (number, note, actor_id, at) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(number)
+    .bind(note.trim())
+    .bind(reviewer.chief.user_id.to_string())
+    .bind(reviewer.now.0)
+    .execute(&mut *tx)
+    .await?;
+    let event = Event::new("citation.conversion_checked", AuditOutcome::Success)
+        .by(Some(reviewer.chief), reviewer.source)
+        .on("citation", number)
+        .after(serde_json::json!({ "note": note.trim() }));
+    audit::append(&mut tx, reviewer.now, &event).await?;
+    tx.commit().await?;
     Ok(())
 }
 

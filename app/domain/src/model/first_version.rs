@@ -173,6 +173,30 @@ pub fn converted_facts(c: &IncidentConduct, persons: usize) -> Vec<ConvertedFact
     .collect()
 }
 
+/// A new report still carrying answers a conversion filled in unchecked
+/// (issue #33): each such person, at their field, for the officer to check.
+/// Only a report already stored (a converted one, amended by the chief) may
+/// keep them.
+pub fn unchecked(report: &IncidentReport) -> Vec<crate::error::FieldError> {
+    report
+        .subjects
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !s.not_recorded.is_empty())
+        .map(|(i, s)| {
+            crate::error::FieldError::new(
+                format!("subjects.{i}.to_check"),
+                format!(
+                    "Converted from the earlier app: {} — {} for this person. Check them, then \
+                     send the report again.",
+                    crate::model::converted::listed(&s.not_recorded),
+                    crate::model::converted::NOT_RECORDED
+                ),
+            )
+        })
+        .collect()
+}
+
 /// A stored report, in whichever shape it was stored.
 #[derive(Debug, Clone, PartialEq)]
 pub enum StoredReport {
