@@ -404,7 +404,7 @@ impl Disposition {
             FieldError::new(
                 "court_words",
                 format!(
-                    "The court's words: {} sets the fine of this citation at {} (costs are added \
+                    "The court's words: {} sets it at {} for this citation (costs are added \
                      separately). If the court assessed another amount, quote the court's order \
                      for it; it is recorded, flagged.",
                     charged.section,
@@ -661,9 +661,7 @@ mod tests {
         assert!(wrong.message.contains("§52-4"), "{}", wrong.message);
         let wrong = d.fine_problem(Penalty::ARTICLE_II).expect("§52-12's fine");
         assert!(
-            wrong
-                .message
-                .contains("§52-12 sets the fine of this citation at $1,000.00"),
+            wrong.message.contains("§52-12 sets it at $1,000.00"),
             "{}",
             wrong.message
         );
