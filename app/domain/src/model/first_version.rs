@@ -297,3 +297,110 @@ pub fn to_current(first: &FirstReport) -> IncidentReport {
         gathering: None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::incident::{AgeRange, PerceivedRace, PerceivedSex};
+    use crate::ordinance::{PlaceType, RefusalManner};
+
+    fn subject(n: u128, charge: Option<Offence>) -> FirstSubject {
+        FirstSubject {
+            subject_id: Uuid::from_u128(n),
+            identity: Identity::Described {
+                description: "Blue coat".into(),
+            },
+            perceived: Perceived {
+                age_range: AgeRange::Unknown,
+                sex: PerceivedSex::Unknown,
+                race: PerceivedRace::Unknown,
+            },
+            response: Response::Refused {
+                at: Moment(2_000),
+                manner: RefusalManner::StayedInPlace,
+            },
+            charge: charge.map(|offence| FirstCharge {
+                offence,
+                issue_citation: true,
+            }),
+        }
+    }
+
+    fn first(subjects: Vec<FirstSubject>) -> FirstReport {
+        FirstReport {
+            incident_id: Uuid::from_u128(7),
+            occurred_at: Moment(0),
+            location: Location {
+                text: "Post Road".into(),
+                place: PlaceType::Sidewalk,
+                gps: None,
+            },
+            protected_activity: ProtectedActivity::None,
+            conduct: IncidentConduct {
+                remained_in_one_location: true,
+                passage: Passage {
+                    pedestrians: true,
+                    vehicles: false,
+                },
+                group: Group {
+                    persons_together: 2,
+                    obstructs_free_passage: true,
+                },
+                peace: Peace {
+                    loud_or_unusual_noise: true,
+                    ..Peace::default()
+                },
+                ..IncidentConduct::default()
+            },
+            order: Some(DispersalOrder {
+                words: "Move on.".into(),
+                given_at: Moment(1_000),
+                move_on: true,
+                minutes_to_comply: 0,
+            }),
+            narrative: "Blocked the sidewalk.".into(),
+            subjects,
+        }
+    }
+
+    /// Issue #33, finding 8: the conversion copied the incident's facts onto
+    /// everyone and recorded an arrest for every §52-2 citation, facts no one
+    /// recorded. It keeps the values (nothing decided changes) but marks them,
+    /// and records no arrest.
+    #[test]
+    fn to_current_marks_what_it_did_not_record_and_records_no_arrest() {
+        use ConvertedFact::*;
+        let report = to_current(&first(vec![
+            subject(1, Some(Offence::GroupObstruction)),
+            subject(2, Some(Offence::LoiteringObstruction)),
+        ]));
+        let group = &report.subjects[0];
+        assert_eq!(
+            group.not_recorded,
+            [ProtectedActivity, Conduct, ObstructedPlace, NoiseOrSongWord, Arrest]
+        );
+        assert!(!group.facts.arrested, "never asked, so not recorded");
+        assert!(group.facts.conduct.peace.loud_noise, "the value stays");
+        assert_eq!(
+            report.subjects[1].not_recorded,
+            [ProtectedActivity, Conduct, ObstructedPlace, NoiseOrSongWord]
+        );
+        // One person: the incident's conduct is theirs.
+        let alone = to_current(&first(vec![subject(3, None)]));
+        assert_eq!(
+            alone.subjects[0].not_recorded,
+            [ObstructedPlace, NoiseOrSongWord]
+        );
+        // A report recorded as it is now carries no mark, and its form is
+        // unchanged.
+        let json = serde_json::to_value(&alone).expect("json");
+        assert!(json["subjects"][0].get("not_recorded").is_some());
+        let mut unmarked = alone.clone();
+        unmarked.subjects[0].not_recorded.clear();
+        let json = serde_json::to_value(&unmarked).expect("json");
+        assert!(json["subjects"][0].get("not_recorded").is_none());
+        // A new report still carrying marks is refused until checked.
+        assert_eq!(unchecked(&alone)[0].field, "subjects.0.to_check");
+        assert!(unchecked(&unmarked).is_empty());
+    }
+}

@@ -1227,8 +1227,33 @@ mod tests {
     }
 
     #[test]
-    fn a_draft_saved_by_the_first_version_opens_with_its_answers_given_to_each_person() {
-        let first = serde_json::json!({
+    fn a_draft_saved_by_the_first_version_opens_with_its_answers_to_check_for_each_person() {
+        let first = first_version_draft();
+        let d = Draft::load(&first.to_string()).expect("converted");
+        assert_eq!(d.orders.len(), 1);
+        let s = &d.subjects[0];
+        assert_eq!(s.protected, Some(ProtectedActivity::None));
+        assert!(s.conduct.remained_in_one_location && s.conduct.passage.pedestrians);
+        assert_eq!(s.conduct.passage.place, Some(PlaceType::Sidewalk));
+        assert_eq!(s.order, Some(0));
+        assert_eq!(s.cite, vec![Offence::LoiteringObstruction]);
+        // Issue #33: the earlier app never recorded the place obstructed; the
+        // officer checks it before the report can go.
+        assert_eq!(s.to_check, [ConvertedFact::ObstructedPlace]);
+        let refused = d.to_report(parse_utc_local).expect_err("to check");
+        assert!(
+            refused.iter().any(|e| e.field == "subjects.0.to_check"),
+            "{refused:?}"
+        );
+        let mut checked = d.clone();
+        checked.subjects[0].to_check.clear();
+        let report = checked.to_report(parse_utc_local).expect("checked");
+        assert!(report.subjects[0].not_recorded.is_empty());
+    }
+
+    /// A draft as the first version saved it: one person, obstructing the sidewalk.
+    fn first_version_draft() -> serde_json::Value {
+        serde_json::json!({
             "incident_id": Uuid::now_v7(), "occurred_at": "2026-07-04T21:00",
             "location_text": "Post Road", "place": "sidewalk", "gps": null,
             "protected": "none",
@@ -1247,16 +1272,31 @@ mod tests {
                 "description": "", "age_range": "35_49", "sex": "male", "race": "white",
                 "response": "refused", "response_at": "2026-07-04T21:08", "manner": "stayed_in_place",
                 "offence": "52-1(A)(1)", "no_offence": false, "issue_citation": true}]
-        });
+        })
+    }
+
+    /// Issue #33: a first-version draft of a §52-2 group recorded no arrest;
+    /// each person's shared answers and the arrest are to be checked.
+    #[test]
+    fn a_first_version_group_draft_asks_each_person_and_records_no_arrest() {
+        let mut first = first_version_draft();
+        first["conduct"]["group"] =
+            serde_json::json!({"persons_together": 2, "obstructs_free_passage": true});
+        let other = first["subjects"][0].clone();
+        first["subjects"][0]["offence"] = serde_json::json!("52-2");
+        first["subjects"].as_array_mut().expect("subjects").push(other);
+        first["subjects"][1]["subject_id"] = serde_json::json!(Uuid::now_v7());
         let d = Draft::load(&first.to_string()).expect("converted");
-        assert_eq!(d.orders.len(), 1);
-        let s = &d.subjects[0];
-        assert_eq!(s.protected, Some(ProtectedActivity::None));
-        assert!(s.conduct.remained_in_one_location && s.conduct.passage.pedestrians);
-        assert_eq!(s.conduct.passage.place, Some(PlaceType::Sidewalk));
-        assert_eq!(s.order, Some(0));
-        assert_eq!(s.cite, vec![Offence::LoiteringObstruction]);
-        assert!(d.to_report(parse_utc_local).is_ok());
+        use ConvertedFact::*;
+        assert_eq!(
+            d.subjects[0].to_check,
+            [ProtectedActivity, Conduct, ObstructedPlace, Arrest]
+        );
+        assert!(!d.subjects[0].arrested);
+        assert_eq!(
+            d.subjects[1].to_check,
+            [ProtectedActivity, Conduct, ObstructedPlace]
+        );
     }
 
     /// An hour after the incident of [`filled`].
