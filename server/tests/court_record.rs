@@ -99,7 +99,11 @@ impl Court {
     /// Submitted by the officer and approved by the chief: the numbers issued.
     async fn approved(&self, report: &IncidentReport) -> Vec<String> {
         let receipt = self
-            .ok(&self.officer, "incidents/submit", json!({ "report": report }))
+            .ok(
+                &self.officer,
+                "incidents/submit",
+                json!({ "report": report }),
+            )
             .await;
         self.ok(
             &self.chief,
@@ -297,7 +301,12 @@ async fn a_change_after_filing_is_a_new_citation_and_a_withdrawal_never_a_rewrit
                 .expect("withdrawals");
         match row.then {
             Then::Refused(field) => {
-                assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{what}: {}", reply.body);
+                assert_eq!(
+                    reply.status,
+                    StatusCode::BAD_REQUEST,
+                    "{what}: {}",
+                    reply.body
+                );
                 assert_eq!(reply.json()["errors"][0]["field"], field, "{what}");
                 assert_eq!(after, before, "{what}: nothing changed");
                 assert!(withdrawals.is_empty(), "{what}");
@@ -309,7 +318,11 @@ async fn a_change_after_filing_is_a_new_citation_and_a_withdrawal_never_a_rewrit
             }
             Then::Withdrawn | Then::Replaced(..) => {
                 assert_eq!(reply.status, StatusCode::OK, "{what}: {}", reply.body);
-                assert_eq!(withdrawals, [(before[0].number.clone(), reason.clone())], "{what}");
+                assert_eq!(
+                    withdrawals,
+                    [(before[0].number.clone(), reason.clone())],
+                    "{what}"
+                );
                 let queue = c.ok(&c.clerk, "court/queue", json!({})).await;
                 let listed = queue["withdrawals"]
                     .as_array()
@@ -321,7 +334,11 @@ async fn a_change_after_filing_is_a_new_citation_and_a_withdrawal_never_a_rewrit
                 assert_eq!(listed["reason"], reason.as_str(), "{what}");
                 // The withdrawn citation still prints as the court was given it.
                 let printed = c
-                    .ok(&c.clerk, "citations/get", json!({ "number": before[0].number }))
+                    .ok(
+                        &c.clerk,
+                        "citations/get",
+                        json!({ "number": before[0].number }),
+                    )
                     .await;
                 assert_eq!(printed["subject_name"], "Alex Morgan", "{what}");
                 assert_eq!(printed["offence_code"], row.filed.code(), "{what}");
@@ -394,10 +411,7 @@ async fn the_export_carries_the_withdrawal_and_its_replacement() {
     let page = c
         .ok(&c.clerk, "court/citation", json!({ "number": old }))
         .await;
-    assert_eq!(
-        page["row"]["withdrawn"],
-        "The noise was the conduct seen."
-    );
+    assert_eq!(page["row"]["withdrawn"], "The noise was the conduct seen.");
     assert_eq!(page["row"]["replaced_by"], new.as_str());
     let page = c
         .ok(&c.clerk, "court/citation", json!({ "number": new }))
@@ -437,7 +451,11 @@ async fn an_unidentified_persons_citation_is_held_out_of_filing_until_identified
     assert!(!queue.to_string().contains(&number), "not in the queue");
     let filed = c.file(std::slice::from_ref(&number)).await;
     assert_eq!(filed.status, StatusCode::BAD_REQUEST, "{}", filed.body);
-    assert!(filed.body.contains("names no identified person"), "{}", filed.body);
+    assert!(
+        filed.body.contains("names no identified person"),
+        "{}",
+        filed.body
+    );
     let export = c
         .call(
             &c.clerk,
@@ -454,7 +472,12 @@ async fn an_unidentified_persons_citation_is_held_out_of_filing_until_identified
             json!({ "selection": { "from": today, "to": today } }),
         )
         .await;
-    assert_eq!(range.status, StatusCode::BAD_REQUEST, "nothing to export: {}", range.body);
+    assert_eq!(
+        range.status,
+        StatusCode::BAD_REQUEST,
+        "nothing to export: {}",
+        range.body
+    );
     assert_eq!(c.app.citation_status(&number).await, "approved");
 
     // Identified by the chief's amendment (before filing, the person may change).
@@ -485,7 +508,11 @@ async fn a_fine_the_court_set_otherwise_is_recorded_flagged_with_its_words() {
     let refused = c.call(&c.clerk, "court/dispose", guilty(None)).await;
     assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.body);
     assert_eq!(refused.json()["errors"][0]["field"], "court_words");
-    assert!(refused.body.contains("§52-4 sets it at $100.00"), "{}", refused.body);
+    assert!(
+        refused.body.contains("§52-4 sets it at $100.00"),
+        "{}",
+        refused.body
+    );
     let words = "Judgment: fine reduced to $50.00 on the defendant's showing of hardship.";
     let recorded = c.call(&c.clerk, "court/dispose", guilty(Some(words))).await;
     assert_eq!(recorded.status, StatusCode::OK, "{}", recorded.body);
@@ -604,10 +631,16 @@ fn court_record_kept(
                 .find(|o| &o.number == old)
                 .ok_or_else(|| format!("{} replaces no citation", h.number))?;
             if old.withdrawn == 0 || !old.at_court() {
-                return Err(format!("{} replaces {}, not withdrawn", h.number, old.number));
+                return Err(format!(
+                    "{} replaces {}, not withdrawn",
+                    h.number, old.number
+                ));
             }
         } else if h.issued_by == chief {
-            return Err(format!("{} issued by an amendment replaces nothing", h.number));
+            return Err(format!(
+                "{} issued by an amendment replaces nothing",
+                h.number
+            ));
         }
     }
     let replaced: Vec<&String> = after.iter().filter_map(|h| h.replaces.as_ref()).collect();
@@ -629,13 +662,26 @@ impl Court {
     }
 
     /// Does `step` to `report` (the stored one), keeping what was accepted.
-    async fn run(&self, report: &mut IncidentReport, template: &SubjectEntry, step: &Step, n: usize) {
-        let pick = |i: usize, r: &IncidentReport| (!r.subjects.is_empty()).then(|| i % r.subjects.len());
+    async fn run(
+        &self,
+        report: &mut IncidentReport,
+        template: &SubjectEntry,
+        step: &Step,
+        n: usize,
+    ) {
+        let pick =
+            |i: usize, r: &IncidentReport| (!r.subjects.is_empty()).then(|| i % r.subjects.len());
         let mut next = report.clone();
         let amend = match step {
-            Step::Charges(i, charges) => pick(*i, &next).map(|i| next.subjects[i].charges = cited(charges)).is_some(),
-            Step::Arrest(i, arrested) => pick(*i, &next).map(|i| next.subjects[i].facts.arrested = *arrested).is_some(),
-            Step::Rename(i) => pick(*i, &next).map(|i| rename(&mut next.subjects[i], &format!("Renamed Person {n}"))).is_some(),
+            Step::Charges(i, charges) => pick(*i, &next)
+                .map(|i| next.subjects[i].charges = cited(charges))
+                .is_some(),
+            Step::Arrest(i, arrested) => pick(*i, &next)
+                .map(|i| next.subjects[i].facts.arrested = *arrested)
+                .is_some(),
+            Step::Rename(i) => pick(*i, &next)
+                .map(|i| rename(&mut next.subjects[i], &format!("Renamed Person {n}")))
+                .is_some(),
             Step::Place => {
                 next.location.text = format!("Post Road, place {n}");
                 true
@@ -648,7 +694,8 @@ impl Court {
                 _ => false,
             },
             Step::Add(charges) => {
-                next.subjects.push(person(template, &format!("Added Person {n}"), charges));
+                next.subjects
+                    .push(person(template, &format!("Added Person {n}"), charges));
                 true
             }
             Step::Swap(i) => match pick(*i, &next) {
@@ -677,7 +724,11 @@ impl Court {
             }
             Step::Dismiss => {
                 let today = self.app.state.settings.town_zone.date(self.app.clock_now());
-                if let Some(h) = held(&self.app, report.incident_id).await.into_iter().find(|h| h.status == "filed") {
+                if let Some(h) = held(&self.app, report.incident_id)
+                    .await
+                    .into_iter()
+                    .find(|h| h.status == "filed")
+                {
                     self.call(
                         &self.clerk,
                         "court/dispose",
@@ -701,9 +752,17 @@ impl Court {
             Step::Resubmit => {
                 next.narrative.push_str(" Resubmitted.");
                 let reply = self
-                    .call(&self.officer, "incidents/resubmit", json!({ "report": next }))
+                    .call(
+                        &self.officer,
+                        "incidents/resubmit",
+                        json!({ "report": next }),
+                    )
                     .await;
-                assert_ne!(reply.status, StatusCode::OK, "an approved report is not the officer's");
+                assert_ne!(
+                    reply.status,
+                    StatusCode::OK,
+                    "an approved report is not the officer's"
+                );
                 false
             }
         };

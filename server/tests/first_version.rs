@@ -488,7 +488,10 @@ async fn converted_facts_are_marked_and_each_standing_citation_is_checked_once()
     assert!(group["not_recorded"]
         .as_array()
         .is_some_and(|m| m.contains(&json!("arrest"))));
-    assert_eq!(view["citations"][0]["arrest"], true, "the court's record stays");
+    assert_eq!(
+        view["citations"][0]["arrest"], true,
+        "the court's record stays"
+    );
 
     // The chief's list: every standing citation of a converted report, once.
     let listed = call(&app, &chief, "review/converted", json!({})).await;
@@ -523,11 +526,12 @@ async fn converted_facts_are_marked_and_each_standing_citation_is_checked_once()
 
     // A database converted before the marks were made is marked at start-up,
     // once; every revision stays as stored.
-    let current: String = sqlx::query_scalar("SELECT report_json FROM incident WHERE incident_id = $1")
-        .bind(&id)
-        .fetch_one(&app.state.store.reader)
-        .await
-        .expect("current");
+    let current: String =
+        sqlx::query_scalar("SELECT report_json FROM incident WHERE incident_id = $1")
+            .bind(&id)
+            .fetch_one(&app.state.store.reader)
+            .await
+            .expect("current");
     let mut unmarked: Value = serde_json::from_str(&current).expect("json");
     for p in unmarked["subjects"].as_array_mut().expect("persons") {
         p.as_object_mut().expect("person").remove("not_recorded");
@@ -539,15 +543,17 @@ async fn converted_facts_are_marked_and_each_standing_citation_is_checked_once()
         .await
         .expect("as converted before");
     let revisions: i64 = app.count("incident_revision").await;
-    let marked = app::store::first_version::mark_converted(&app.state.store.writer, app.clock_now())
-        .await
-        .expect("mark");
+    let marked =
+        app::store::first_version::mark_converted(&app.state.store.writer, app.clock_now())
+            .await
+            .expect("mark");
     assert_eq!(marked, 1);
-    let again: String = sqlx::query_scalar("SELECT report_json FROM incident WHERE incident_id = $1")
-        .bind(&id)
-        .fetch_one(&app.state.store.reader)
-        .await
-        .expect("current");
+    let again: String =
+        sqlx::query_scalar("SELECT report_json FROM incident WHERE incident_id = $1")
+            .bind(&id)
+            .fetch_one(&app.state.store.reader)
+            .await
+            .expect("current");
     assert_eq!(again, current);
     let twice = app::store::first_version::mark_converted(&app.state.store.writer, app.clock_now())
         .await

@@ -322,9 +322,7 @@ mod tests {
         CountMethod, GatheringRole, GatheringScene, PermitCheck,
     };
     use domain::ordinance::article_ii::Venue;
-    use domain::ordinance::{
-        Charge, Conduct, Moment, PersonFacts, PlaceType, ProtectedActivity,
-    };
+    use domain::ordinance::{Charge, Conduct, Moment, PersonFacts, PlaceType, ProtectedActivity};
 
     fn zone() -> TownZone {
         TownZone::named("America/New_York").expect("zone")

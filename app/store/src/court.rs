@@ -9,9 +9,9 @@ use uuid::Uuid;
 
 use crate::audit::{self, Event};
 use crate::court_sql::{AMENDED_SINCE_EXPORT, AT_COURT, HELD_UNIDENTIFIED};
-use crate::withdrawals::Which;
 use crate::incidents::{citation_documents, court_lines, court_lines_issued, subject_label};
 use crate::register::officer_label;
+use crate::withdrawals::Which;
 use crate::Store;
 use domain::actor::Actor;
 use domain::error::AppError;

@@ -544,16 +544,23 @@ pub(crate) async fn identity_changed(
         return Ok(false);
     };
     let now = SubjectColumns::of_identity(&subject.identity);
-    Ok((identified, name, dob, address, id_type, id_number, description)
-        != (
-            now.identified,
-            now.name,
-            now.dob,
-            now.address,
-            now.id_type.map(str::to_owned),
-            now.id_number,
-            now.description,
-        ))
+    Ok((
+        identified,
+        name,
+        dob,
+        address,
+        id_type,
+        id_number,
+        description,
+    ) != (
+        now.identified,
+        now.name,
+        now.dob,
+        now.address,
+        now.id_type.map(str::to_owned),
+        now.id_number,
+        now.description,
+    ))
 }
 
 /// Stores a person's current values: a new row, or — after a correction — the

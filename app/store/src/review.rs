@@ -574,11 +574,13 @@ async fn take_out_removed_persons(
     before: &IncidentReport,
     held: &[Existing],
 ) -> Result<(), AppError> {
-    for gone in before
-        .subjects
-        .iter()
-        .filter(|b| !step.report.subjects.iter().any(|s| s.subject_id == b.subject_id))
-    {
+    for gone in before.subjects.iter().filter(|b| {
+        !step
+            .report
+            .subjects
+            .iter()
+            .any(|s| s.subject_id == b.subject_id)
+    }) {
         let sid = gone.subject_id.to_string();
         for c in held.iter().filter(|c| c.subject_id == sid && !c.spent()) {
             drop_citation(conn, step, c).await?;
@@ -634,7 +636,9 @@ async fn withdraw_from_court(
         .by(Some(step.issuing.officer), step.issuing.source)
         .on("citation", &c.number)
         .before(serde_json::json!({ "status": c.status.code(), "offence": c.offence.code() }))
-        .after(serde_json::json!({ "withdrawn": true, "reason": reason, "revision": step.was + 1 }));
+        .after(
+            serde_json::json!({ "withdrawn": true, "reason": reason, "revision": step.was + 1 }),
+        );
     audit::append(conn, step.issuing.now, &event).await?;
     Ok(())
 }
@@ -892,7 +896,16 @@ pub async fn converted_to_check(
     pool: &Pool,
     zone: &TownZone,
 ) -> Result<Vec<ConvertedCitation>, AppError> {
-    type Row = (String, String, i64, Option<String>, Option<String>, String, String, i64);
+    type Row = (
+        String,
+        String,
+        i64,
+        Option<String>,
+        Option<String>,
+        String,
+        String,
+        i64,
+    );
     let rows: Vec<Row> = sqlx::query_as(
         "SELECT c.number, c.incident_id, s.identified, s.full_name, s.description, c.offence, \
          c.status, c.issued_at FROM converted_citation k JOIN citation c ON c.number = k.number \
@@ -978,7 +991,12 @@ mod tests {
         }
     }
 
-    type Numbers = (Vec<(String, Offence)>, Vec<Offence>, Vec<String>, Vec<String>);
+    type Numbers = (
+        Vec<(String, Offence)>,
+        Vec<Offence>,
+        Vec<String>,
+        Vec<String>,
+    );
 
     /// Kept (with the offence now), issued, voided, withdrawn from the court.
     fn numbers(plan: &CitationPlan<'_>) -> Numbers {

@@ -27,7 +27,11 @@ const SENT: &str = "EXISTS (SELECT 1 FROM citation_export x WHERE x.number = w.n
 
 /// The withdrawals asked for, oldest first, each with its citation's person and
 /// offence and the citation that replaces it.
-pub async fn list(pool: &Pool, zone: &TownZone, which: Which<'_>) -> Result<Vec<Withdrawal>, AppError> {
+pub async fn list(
+    pool: &Pool,
+    zone: &TownZone,
+    which: Which<'_>,
+) -> Result<Vec<Withdrawal>, AppError> {
     type Row = (
         String,
         String,
@@ -59,7 +63,18 @@ pub async fn list(pool: &Pool, zone: &TownZone, which: Which<'_>) -> Result<Vec<
     let rows = query.fetch_all(pool).await?;
     rows.into_iter()
         .map(
-            |(number, offence, identified, name, description, reason, at, by, replaced_by, sent)| {
+            |(
+                number,
+                offence,
+                identified,
+                name,
+                description,
+                reason,
+                at,
+                by,
+                replaced_by,
+                sent,
+            )| {
                 Ok(Withdrawal {
                     number,
                     subject: subject_label(identified, name, description),

@@ -377,7 +377,13 @@ mod tests {
         let group = &report.subjects[0];
         assert_eq!(
             group.not_recorded,
-            [ProtectedActivity, Conduct, ObstructedPlace, NoiseOrSongWord, Arrest]
+            [
+                ProtectedActivity,
+                Conduct,
+                ObstructedPlace,
+                NoiseOrSongWord,
+                Arrest
+            ]
         );
         assert!(!group.facts.arrested, "never asked, so not recorded");
         assert!(group.facts.conduct.peace.loud_noise, "the value stays");

@@ -622,10 +622,7 @@ pub struct ConvertedCitation {
 /// The chief's note on a converted citation checked: optional, one paragraph.
 pub fn check_note_problems(note: &str) -> Vec<FieldError> {
     if note.chars().count() > 2_000 {
-        vec![FieldError::new(
-            "note",
-            "Note: at most 2,000 characters.",
-        )]
+        vec![FieldError::new("note", "Note: at most 2,000 characters.")]
     } else {
         Vec::new()
     }

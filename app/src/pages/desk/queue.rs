@@ -7,8 +7,8 @@ use leptos_router::hooks::use_query_map;
 use super::{filter_from_query, FilterForm, ReportCard};
 use crate::access::Permission;
 use crate::api::review::{conversion_checked, converted_citations, list_officers, review_queue};
-use crate::model::review::ConvertedCitation;
 use crate::components::session::Guard;
+use crate::model::review::ConvertedCitation;
 
 #[component]
 pub fn ReviewQueuePage() -> impl IntoView {

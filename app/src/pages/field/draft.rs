@@ -11,11 +11,11 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::error::FieldError;
+use crate::model::converted::ConvertedFact;
 use crate::model::incident::{
     AgeRange, GpsFix, IdType, Identity, IncidentReport, Location, Perceived, PerceivedRace,
     PerceivedSex, SubjectEntry,
 };
-use crate::model::converted::ConvertedFact;
 use crate::model::signature::PersonSignature;
 use crate::ordinance::{
     Charge, Conduct, DispersalOrder, Moment, Offence, PersonFacts, PlaceType, ProtectedActivity,
@@ -601,7 +601,10 @@ impl Draft {
                 ));
             }
             if !s.to_check.is_empty() {
-                missing.push(FieldError::new(f("to_check"), to_check_message(&s.to_check)));
+                missing.push(FieldError::new(
+                    f("to_check"),
+                    to_check_message(&s.to_check),
+                ));
             }
         }
         if self.place.is_none() {
@@ -981,10 +984,8 @@ mod first_version {
                 &self.conduct,
                 self.place.unwrap_or(PlaceType::OtherPublicPlace),
             );
-            let marked = crate::model::first_version::converted_facts(
-                &self.conduct,
-                self.subjects.len(),
-            );
+            let marked =
+                crate::model::first_version::converted_facts(&self.conduct, self.subjects.len());
             let subjects = self
                 .subjects
                 .into_iter()
@@ -1284,7 +1285,10 @@ mod tests {
             serde_json::json!({"persons_together": 2, "obstructs_free_passage": true});
         let other = first["subjects"][0].clone();
         first["subjects"][0]["offence"] = serde_json::json!("52-2");
-        first["subjects"].as_array_mut().expect("subjects").push(other);
+        first["subjects"]
+            .as_array_mut()
+            .expect("subjects")
+            .push(other);
         first["subjects"][1]["subject_id"] = serde_json::json!(Uuid::now_v7());
         let d = Draft::load(&first.to_string()).expect("converted");
         use ConvertedFact::*;
