@@ -412,7 +412,7 @@ pub async fn correct(
     ))?;
     let step = Step::new(issuing, correction, report, current.revision);
     let held = existing(&mut tx, "incident_id", &step.id).await?;
-    court_record_unchanged(&mut tx, &step, &held).await?;
+    court_record_unchanged(&mut tx, &step, &before, &held).await?;
 
     take_out_removed_persons(&mut tx, &step, &before, &held).await?;
     let to_issue = apply_each_person(&mut tx, &step, verdicts).await?;
@@ -510,6 +510,7 @@ fn may_correct(
 async fn court_record_unchanged(
     conn: &mut Conn,
     step: &Step<'_>,
+    before: &IncidentReport,
     held: &[Existing],
 ) -> Result<(), AppError> {
     let Some(first) = held.iter().find(|e| e.at_court()) else {
@@ -526,7 +527,15 @@ async fn court_record_unchanged(
         let Some(court) = held.iter().find(|e| e.subject_id == sid && e.at_court()) else {
             continue;
         };
-        if incidents::identity_changed(conn, subject).await? {
+        // As printed from the report (the summons) and from the person's row
+        // (the court's CSV).
+        let printed_before = before
+            .subjects
+            .iter()
+            .find(|b| b.subject_id == subject.subject_id);
+        if printed_before.is_some_and(|b| b.identity != subject.identity)
+            || incidents::identity_changed(conn, subject).await?
+        {
             return Err(AppError::invalid(
                 format!("subjects.{position}.identity"),
                 format!(
