@@ -244,7 +244,7 @@ fn rows() -> Vec<Row> {
             what: "the person's name is changed",
             filed: A1,
             change: |r, _| rename(&mut r.subjects[0], "Alexandra Morgan"),
-            then: Then::Refused("subjects.0.identity"),
+            then: Then::Refused("subjects.0.full_name"),
         },
         Row {
             what: "an arrest is recorded on a filed §52-2 citation",
@@ -343,6 +343,14 @@ async fn a_change_after_filing_is_a_new_citation_and_a_withdrawal_never_a_rewrit
                 assert_eq!(printed["subject_name"], "Alex Morgan", "{what}");
                 assert_eq!(printed["offence_code"], row.filed.code(), "{what}");
                 assert_eq!(printed["withdrawal"]["reason"], reason.as_str(), "{what}");
+                let pdf = c
+                    .app
+                    .get(
+                        &format!("/citations/{}/pdf", before[0].number),
+                        Some(&c.clerk),
+                    )
+                    .await;
+                assert_eq!(pdf.status, StatusCode::OK, "{what}: the summons prints");
                 if let Then::Replaced(offence, new_person) = row.then {
                     assert_eq!(after.len(), 2, "{what}");
                     let new = &after[1];
@@ -406,6 +414,30 @@ async fn the_export_carries_the_withdrawal_and_its_replacement() {
     assert_eq!(lines[1]["offence_code"], S3.code());
     let queue = c.ok(&c.clerk, "court/queue", json!({})).await;
     assert_eq!(queue["withdrawals"], json!([]), "sent with the export");
+    // The court's line of each says what its printed summons says.
+    let clerk = app::auth::Actor::resolved(app::model::account::Me {
+        user_id: uuid::Uuid::nil(),
+        username: "dana".into(),
+        full_name: "Dana".into(),
+        badge_number: None,
+        roles: vec![Role::Clerk],
+        must_change_password: false,
+        needs_second_factor: false,
+    });
+    let (pool, zone) = (&c.app.state.store.reader, &c.app.state.settings.town_zone);
+    let pair = [old.clone(), new.clone()];
+    let lines = app::store::incidents::court_lines(pool, &pair, &clerk, zone)
+        .await
+        .expect("lines");
+    let printed = app::store::incidents::citation_documents(pool, &pair, &clerk, zone)
+        .await
+        .expect("printed");
+    for (line, doc) in lines.iter().zip(&printed) {
+        assert_eq!(
+            *line,
+            app::model::court::ExportedCitation::of(doc, line.amended)
+        );
+    }
 
     // The clerk's page of each says what it is.
     let page = c

@@ -536,8 +536,13 @@ async fn court_record_unchanged(
         if printed_before.is_some_and(|b| b.identity != subject.identity)
             || incidents::identity_changed(conn, subject).await?
         {
+            // At the field the form shows the person by: name, or description.
+            let field = match subject.identity {
+                domain::model::incident::Identity::Described { .. } => "description",
+                _ => "full_name",
+            };
             return Err(AppError::invalid(
-                format!("subjects.{position}.identity"),
+                format!("subjects.{position}.{field}"),
                 format!(
                     "{} is with the District Court: the person it names is the court's record and \
                      cannot be changed. If another person should have been cited, remove this person \
