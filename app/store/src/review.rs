@@ -279,24 +279,28 @@ impl Existing {
     }
 }
 
-/// The citations of a person (`subject_id = $1`) or of a report
-/// (`incident_id = $1`), oldest first, each with its withdrawal and
+/// Whose citations: one person's, or a whole report's.
+#[derive(Debug, Clone, Copy)]
+enum Of<'a> {
+    Person(&'a str),
+    Report(&'a str),
+}
+
+/// The citations asked for, oldest first, each with its withdrawal and
 /// replacement.
-fn existing_sql(key: &str) -> String {
-    format!(
+async fn existing(conn: &mut Conn, of: Of<'_>) -> Result<Vec<Existing>, AppError> {
+    type Row = (String, String, String, String, i64, i64, i64);
+    let (key, id) = match of {
+        Of::Person(id) => ("subject_id", id),
+        Of::Report(id) => ("incident_id", id),
+    };
+    let sql = format!(
         "SELECT c.number, c.subject_id, c.status, c.offence, c.arrest, \
          CASE WHEN EXISTS (SELECT 1 FROM citation_withdrawal w WHERE w.number = c.number) THEN 1 ELSE 0 END, \
          CASE WHEN EXISTS (SELECT 1 FROM citation n WHERE n.replaces = c.number) THEN 1 ELSE 0 END \
          FROM citation c WHERE c.{key} = $1 ORDER BY c.year, c.seq"
-    )
-}
-
-async fn existing(conn: &mut Conn, key: &str, id: &str) -> Result<Vec<Existing>, AppError> {
-    type Row = (String, String, String, String, i64, i64, i64);
-    let rows: Vec<Row> = sqlx::query_as(&existing_sql(key))
-        .bind(id)
-        .fetch_all(&mut *conn)
-        .await?;
+    );
+    let rows: Vec<Row> = sqlx::query_as(&sql).bind(id).fetch_all(&mut *conn).await?;
     rows.into_iter()
         .map(
             |(number, subject_id, status, offence, arrest, withdrawn, replaced)| {
@@ -312,11 +316,6 @@ async fn existing(conn: &mut Conn, key: &str, id: &str) -> Result<Vec<Existing>,
             },
         )
         .collect()
-}
-
-/// The person's citations, one per offence, oldest first.
-async fn existing_citations(conn: &mut Conn, subject_id: &str) -> Result<Vec<Existing>, AppError> {
-    existing(conn, "subject_id", subject_id).await
 }
 
 /// What a correction does to one person's citations.
@@ -411,7 +410,7 @@ pub async fn correct(
         &before, report,
     ))?;
     let step = Step::new(issuing, correction, report, current.revision);
-    let held = existing(&mut tx, "incident_id", &step.id).await?;
+    let held = existing(&mut tx, Of::Report(&step.id)).await?;
     court_record_unchanged(&mut tx, &step, &before, &held).await?;
 
     take_out_removed_persons(&mut tx, &step, &before, &held).await?;
@@ -677,7 +676,7 @@ async fn apply_each_person<'a>(
         let outcome = verdict.outcome.clone().map_err(|_| AppError::Internal)?;
         let sid = subject.subject_id.to_string();
         incidents::write_subject(conn, step.report.incident_id, position, subject, outcome).await?;
-        let existing = existing_citations(conn, &sid).await?;
+        let existing = existing(conn, Of::Person(&sid)).await?;
         let cited = subject.cited_offences(outcome);
         let plan = plan(&existing, &cited).map_err(|spent| {
             AppError::invalid(
@@ -727,7 +726,7 @@ async fn issue(
     let mut issued = Vec::new();
     let mut open = match step.correction {
         Correction::Resubmit => Vec::new(),
-        Correction::Amend { .. } => existing(conn, "incident_id", &step.id)
+        Correction::Amend { .. } => existing(conn, Of::Report(&step.id))
             .await?
             .into_iter()
             .filter(|e| e.withdrawn && !e.replaced)
