@@ -16,7 +16,10 @@ test('the dashboard shows the seeded year and links to the register', async ({ p
     page.getByTestId('totals').locator('li').filter({ hasText: label }).getByTestId('total');
   await expect(total('Incidents')).toHaveText(String(expected.incidents));
   await expect(total('Persons')).toHaveText(String(expected.persons));
-  await expect(total('Citations issued')).toHaveText(String(expected.citations - expected.voided));
+  // Each article's citations under its own penalty section (issue #33): the
+  // seeded year is Article I's alone.
+  await expect(total('Citations issued — Article I (§52-4)')).toHaveText(String(expected.citations - expected.voided));
+  await expect(total('Citations issued — Article II (§52-12)')).toHaveText('0');
   await expect(total('Citations voided')).toHaveText(String(expected.voided));
   const returns = page.getByTestId('figure-returns_voids').getByRole('row', { name: /Returned to the officer/ });
   await expect(returns).toContainText(String(expected.returned));

@@ -717,3 +717,109 @@ async fn a_common_text_and_a_rare_one_each_find_exactly_what_a_plain_search_find
         expected
     );
 }
+
+/// Issue #33, finding 16: "Citations issued (§52-4)" counted §52-7 citations
+/// (fined under §52-12). Each article's citations count under its own section;
+/// and a filed citation the Town withdrew is no longer owed.
+#[tokio::test]
+async fn each_articles_citations_count_under_their_own_penalty_section() {
+    use app::ordinance::article_ii::enforcement::{
+        Count, CountMethod, GatheringRole, GatheringScene, PermitCheck,
+    };
+    use app::ordinance::{Charge, Conduct, Offence, Response};
+    let app = TestApp::new().await;
+    app.user("oscar", &[Role::Officer]).await;
+    app.user("carla", &[Role::Chief]).await;
+    app.user("dana", &[Role::Clerk]).await;
+    let (officer, chief, clerk) = (
+        app.session("oscar").await,
+        app.session("carla").await,
+        app.session("dana").await,
+    );
+    let loitering = refusal_report(app.clock_now());
+    let mut gathering = refusal_report(app.clock_now());
+    gathering.orders.clear();
+    let promoter = &mut gathering.subjects[0];
+    promoter.facts.conduct = Conduct {
+        gathering: Some(GatheringRole::Promoter),
+        ..Conduct::default()
+    };
+    promoter.facts.order = None;
+    promoter.facts.response = Response::NoOrder;
+    promoter.charges = vec![Charge {
+        offence: Offence::UnpermittedMassGathering,
+        issue_citation: true,
+    }];
+    // Counted twice, three hours apart: §52-7's continued attendance.
+    let began = Moment(app.clock_now().0 - 200 * 60_000);
+    gathering.occurred_at = began;
+    let count = |minutes: u32, persons: u32| Count {
+        at: began.plus_minutes(minutes),
+        persons,
+        method: CountMethod::GateCount,
+    };
+    gathering.gathering = Some(GatheringScene {
+        outdoor: true,
+        counted: 0,
+        count_method: None,
+        minutes: 0,
+        venue: app::ordinance::article_ii::Venue::Open,
+        permit: PermitCheck::none_found(),
+        counts: vec![count(0, 2_400), count(180, 2_350)],
+        intended: None,
+    });
+    let mut numbers = Vec::new();
+    for report in [&loitering, &gathering] {
+        let receipt = app.submit(&officer, report).await;
+        assert_eq!(receipt.status, StatusCode::OK, "{}", receipt.body);
+        numbers.push(receipt.json()["citations"][0]["number"].clone());
+        let decided = app
+            .post(
+                "/api/review/decide",
+                json!({ "incident_id": report.incident_id, "revision": 1, "action": { "action": "approve" } }),
+                Some(&chief),
+            )
+            .await;
+        assert_eq!(decided.status, StatusCode::OK, "{}", decided.body);
+    }
+    let today = app.state.settings.town_zone.date(app.clock_now());
+    let totals = |d: &Dashboard| -> BTreeMap<String, String> {
+        d.totals
+            .iter()
+            .map(|t| (t.label.clone(), t.value.clone()))
+            .collect()
+    };
+    let d = totals(&dashboard(&app, &chief, &today, &today).await);
+    assert_eq!(d["Citations issued — Article I (§52-4)"], "1", "{d:?}");
+    assert_eq!(d["Citations issued — Article II (§52-12)"], "1", "{d:?}");
+
+    // Filed, the §52-4 fine is owed; withdrawn by the chief's amendment, not.
+    let filed = app
+        .post(
+            "/api/court/file",
+            json!({ "filing": { "numbers": [numbers[0]], "filed_on": today, "reference": "R-1" } }),
+            Some(&clerk),
+        )
+        .await;
+    assert_eq!(filed.status, StatusCode::OK, "{}", filed.body);
+    let d = totals(&dashboard(&app, &chief, &today, &today).await);
+    let owed = |d: &BTreeMap<String, String>| {
+        d.iter()
+            .find(|(l, _)| l.starts_with("Outstanding"))
+            .map(|(_, v)| v.clone())
+            .expect("outstanding")
+    };
+    assert_eq!(owed(&d), "$100.00");
+    let mut withdrawn = loitering.clone();
+    withdrawn.subjects[0].charges[0].issue_citation = false;
+    let amended = app
+        .post(
+            "/api/review/amend",
+            json!({ "report": withdrawn, "reason": "No citation should have issued." }),
+            Some(&chief),
+        )
+        .await;
+    assert_eq!(amended.status, StatusCode::OK, "{}", amended.body);
+    let d = totals(&dashboard(&app, &chief, &today, &today).await);
+    assert_eq!(owed(&d), "$0.00", "{d:?}");
+}

@@ -451,3 +451,132 @@ async fn the_upgrade_leaves_the_second_factor_optional_and_a_new_install_require
         .expect("policy");
     assert!(policy.second_factor_required);
 }
+
+/// Issue #33, finding 8: the conversion copied the incident's facts onto every
+/// person and recorded an arrest for every §52-2 citation — facts no one
+/// recorded. It marks them "not recorded — converted" (and records no arrest,
+/// while the citation keeps the arrest it was stored with); each standing
+/// citation of a converted report is put before the chief once; a database
+/// converted before is marked at start-up; a new report carrying marks is
+/// refused until checked.
+#[tokio::test]
+async fn converted_facts_are_marked_and_each_standing_citation_is_checked_once() {
+    if support::postgres::sqlite_only("first-version database files") {
+        return;
+    }
+    let app = opened().await;
+    let chief = session(&app, CHIEF).await;
+    let (id, _) = raw(
+        app.dir.path(),
+        "SELECT incident_id, '' FROM incident WHERE location_text = 'Fixture: Mile Road at Atlantic Ave'",
+    )
+    .await
+    .remove(0);
+    let view = call(&app, &chief, "reports/get", json!({ "incident_id": id })).await;
+    let persons = view["report"]["subjects"].as_array().expect("persons");
+    assert_eq!(persons.len(), 3);
+    for p in persons {
+        let marks = p["not_recorded"].as_array().expect("marked");
+        assert!(marks.contains(&json!("protected_activity")), "{p}");
+        assert!(marks.contains(&json!("conduct")), "{p}");
+        assert_eq!(p["arrested"], false, "never asked, so not recorded");
+    }
+    let group = persons
+        .iter()
+        .find(|p| p["charges"][0]["offence"] == "52-2")
+        .expect("the §52-2 person");
+    assert!(group["not_recorded"]
+        .as_array()
+        .is_some_and(|m| m.contains(&json!("arrest"))));
+    assert_eq!(
+        view["citations"][0]["arrest"], true,
+        "the court's record stays"
+    );
+
+    // The chief's list: every standing citation of a converted report, once.
+    let listed = call(&app, &chief, "review/converted", json!({})).await;
+    let numbers: Vec<&str> = listed
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|c| c["number"].as_str().expect("number"))
+        .collect();
+    assert_eq!(numbers.len(), 12, "approved, filed and issued: {numbers:?}");
+    assert!(numbers.contains(&"WPD-2026-000041"));
+    for _ in 0..2 {
+        call(
+            &app,
+            &chief,
+            "review/conversion-checked",
+            json!({ "number": "WPD-2026-000041", "note": "Arrest confirmed from the booking log." }),
+        )
+        .await;
+    }
+    let listed = call(&app, &chief, "review/converted", json!({})).await;
+    assert_eq!(listed.as_array().map(Vec::len), Some(11));
+    assert!(!listed.to_string().contains("WPD-2026-000041"));
+    let unknown = app
+        .post(
+            "/api/review/conversion-checked",
+            json!({ "number": "WPD-1999-000001", "note": "" }),
+            Some(&chief),
+        )
+        .await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+
+    // A database converted before the marks were made is marked at start-up,
+    // once; every revision stays as stored.
+    let current: String =
+        sqlx::query_scalar("SELECT report_json FROM incident WHERE incident_id = $1")
+            .bind(&id)
+            .fetch_one(&app.state.store.reader)
+            .await
+            .expect("current");
+    let mut unmarked: Value = serde_json::from_str(&current).expect("json");
+    for p in unmarked["subjects"].as_array_mut().expect("persons") {
+        p.as_object_mut().expect("person").remove("not_recorded");
+    }
+    sqlx::query("UPDATE incident SET report_json = $1 WHERE incident_id = $2")
+        .bind(unmarked.to_string())
+        .bind(&id)
+        .execute(&app.state.store.writer)
+        .await
+        .expect("as converted before");
+    let revisions: i64 = app.count("incident_revision").await;
+    let marked =
+        app::store::first_version::mark_converted(&app.state.store.writer, app.clock_now())
+            .await
+            .expect("mark");
+    assert_eq!(marked, 1);
+    let again: String =
+        sqlx::query_scalar("SELECT report_json FROM incident WHERE incident_id = $1")
+            .bind(&id)
+            .fetch_one(&app.state.store.reader)
+            .await
+            .expect("current");
+    assert_eq!(again, current);
+    let twice = app::store::first_version::mark_converted(&app.state.store.writer, app.clock_now())
+        .await
+        .expect("mark again");
+    assert_eq!(twice, 0);
+    assert_eq!(app.count("incident_revision").await, revisions);
+    assert_eq!(app.audit_actions("incident.mark_converted").await.len(), 1);
+    let verified = app::store::audit::verify(&app.state.store.reader)
+        .await
+        .expect("verify");
+    assert!(verified.is_ok(), "{verified:?}");
+
+    // A new report still carrying marks is refused until the officer checks.
+    let officer = app
+        .sign_in_as("fixture-officer", "long pass phrase for oscar here")
+        .await
+        .cookie()
+        .expect("officer");
+    let mut report = support::refusal_report(app.clock_now());
+    report.subjects[0].not_recorded = vec![app::model::converted::ConvertedFact::Conduct];
+    let refused = app.submit(&officer, &report).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.body);
+    assert_eq!(refused.json()["errors"][0]["field"], "subjects.0.to_check");
+    report.subjects[0].not_recorded.clear();
+    assert_eq!(app.submit(&officer, &report).await.status, StatusCode::OK);
+}

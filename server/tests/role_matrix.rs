@@ -217,6 +217,12 @@ fn expectations() -> Vec<(&'static str, &'static [Who], Body)> {
             CHIEF,
             |f| json!({ "report": f.report, "reason": "Correct the time" }),
         ),
+        ("/api/review/converted", CHIEF, |_| json!({})),
+        (
+            "/api/review/conversion-checked",
+            CHIEF,
+            |_| json!({ "number": "WPD-1999-000001", "note": "" }),
+        ),
         (
             "/api/register/search",
             CHIEF,

@@ -9,8 +9,9 @@ use domain::model::court::{CourtExport, ExportedCitation, EXPORT_SCHEMA, EXPORT_
 
 use super::pdf::Document;
 
-/// The CSV header, in order; `docs/export.md` describes each column.
-pub const CSV_COLUMNS: [&str; 22] = [
+/// The CSV header, in order; `docs/export.md` describes each column. Columns
+/// are only ever appended (issue #33 added the last three).
+pub const CSV_COLUMNS: [&str; 25] = [
     "citation_number",
     "status",
     "amended_filing",
@@ -33,6 +34,9 @@ pub const CSV_COLUMNS: [&str; 22] = [
     "appearance_date",
     "filing_deadline",
     "batch_id",
+    "withdrawn",
+    "withdrawal_reason",
+    "replaces",
 ];
 
 /// A cell a spreadsheet would evaluate (`=`, `+`, `-`, `@`, tab, carriage
@@ -91,7 +95,7 @@ impl CourtCsv {
     }
 
     pub fn push(&mut self, c: &ExportedCitation) -> Result<(), csv::Error> {
-        let cells: [&str; 22] = [
+        let cells: [&str; 25] = [
             &c.number,
             c.status.code(),
             yes(c.amended),
@@ -114,6 +118,9 @@ impl CourtCsv {
             &c.appearance_date,
             &c.filing_deadline,
             &self.batch_id,
+            yes(c.withdrawn),
+            c.withdrawal_reason.as_deref().unwrap_or_default(),
+            c.replaces.as_deref().unwrap_or_default(),
         ];
         for cell in cells {
             self.out.write_field(neutralise(cell).as_bytes())?;
@@ -133,7 +140,7 @@ pub fn pdf(docs: &[(CitationDocument, bool)], batch_id: &str, generated: &str) -
         if i > 0 {
             doc.page_break();
         }
-        if *amended {
+        if *amended && citation.withdrawal.is_none() {
             doc.text(
                 "AMENDED FILING — replaces the copy filed earlier",
                 11.0,
@@ -167,7 +174,9 @@ pub fn pdf(docs: &[(CitationDocument, bool)], batch_id: &str, generated: &str) -
     );
     for (c, amended) in docs {
         let name: String = c.subject_name.chars().take(28).collect();
-        let number = if *amended {
+        let number = if c.withdrawal.is_some() {
+            format!("{} (withdrawn)", c.number)
+        } else if *amended {
             format!("{} (amended)", c.number)
         } else {
             c.number.clone()
@@ -250,6 +259,9 @@ mod tests {
             court_address: "York District Court, 11 Chases Pond Road, York, ME 03909".into(),
             appearance_date: "2026-07-25".into(),
             filing_deadline: "2026-07-09".into(),
+            withdrawn: false,
+            withdrawal_reason: None,
+            replaces: None,
         }
     }
 
@@ -350,7 +362,10 @@ mod tests {
                 "court_name": "Maine District Court",
                 "court_address": "York District Court, 11 Chases Pond Road, York, ME 03909",
                 "appearance_date": "2026-07-25",
-                "filing_deadline": "2026-07-09"
+                "filing_deadline": "2026-07-09",
+                "withdrawn": false,
+                "withdrawal_reason": null,
+                "replaces": null
             }]
         });
         assert_eq!(serde_json::to_value(&export).expect("json"), expected);

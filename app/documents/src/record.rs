@@ -5,6 +5,7 @@
 //! from that shape, with the words they were first printed in: a reprint of a
 //! citation already with the court must say what the filed one said.
 
+use domain::model::converted;
 use domain::model::first_version::{FirstReport, StoredReport};
 use domain::model::incident::IncidentReport;
 use domain::model::wording::line;
@@ -117,7 +118,10 @@ fn current_record_lines(report: &IncidentReport, zone: &TownZone) -> Vec<(String
             ));
         }
     }
-    if report.orders.is_empty() {
+    // An Article II report asks no §52-1 D order, §52-1 E answer or response
+    // (issue #33): its record does not print them as if they were answered.
+    let article_i = report.gathering.is_none();
+    if report.orders.is_empty() && article_i {
         lines.push(("Order (§52-1 D)".to_owned(), "No order given".to_owned()));
     }
     for (k, o) in report.orders.iter().enumerate() {
@@ -130,26 +134,43 @@ fn current_record_lines(report: &IncidentReport, zone: &TownZone) -> Vec<(String
     for s in &report.subjects {
         let who = who(&s.identity);
         let facts = &s.facts;
-        lines.push((
-            format!("Protected activity (§52-1 E) — {who}"),
-            facts.protected_activity.label().to_owned(),
-        ));
+        if article_i {
+            lines.push((
+                format!("Protected activity (§52-1 E) — {who}"),
+                facts.protected_activity.label().to_owned(),
+            ));
+        }
         for offence in domain::ordinance::suggested_offences(facts) {
             for line in violation_lines(report, s, offence) {
                 lines.push((format!("Conduct — {who} — {}", offence.reference()), line));
             }
         }
-        lines.push((
-            format!("Order received — {who}"),
-            match facts.order {
-                Some(k) => format!("Order {}", k + 1),
-                None => "None".to_owned(),
-            },
-        ));
-        lines.push((
-            format!("Response — {who}"),
-            response_text(&facts.response, zone),
-        ));
+        if article_i {
+            lines.push((
+                format!("Order received — {who}"),
+                match facts.order {
+                    Some(k) => format!("Order {}", k + 1),
+                    None => "None".to_owned(),
+                },
+            ));
+            lines.push((
+                format!("Response — {who}"),
+                response_text(&facts.response, zone),
+            ));
+        }
+        // What a conversion from the first version filled in without a record
+        // of it (issue #33): said, so that no one reads it as recorded.
+        if !s.not_recorded.is_empty() {
+            lines.push((
+                format!("Not recorded — {who}"),
+                format!(
+                    "{}: {} from the first version's report, which recorded them once for the \
+                     whole incident, or not at all",
+                    converted::listed(&s.not_recorded),
+                    converted::NOT_RECORDED
+                ),
+            ));
+        }
         if facts.arrested {
             lines.push((
                 format!("Arrest — {who}"),
@@ -306,6 +327,15 @@ mod first_version {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use domain::model::converted::ConvertedFact;
+    use domain::model::incident::{
+        AgeRange, Identity, Location, Perceived, PerceivedRace, PerceivedSex, SubjectEntry,
+    };
+    use domain::ordinance::article_ii::enforcement::{
+        CountMethod, GatheringRole, GatheringScene, PermitCheck,
+    };
+    use domain::ordinance::article_ii::Venue;
+    use domain::ordinance::{Charge, Conduct, Moment, PersonFacts, PlaceType, ProtectedActivity};
 
     /// An Article II report as issue #19's version stored it: one count and
     /// "how long it has lasted or is announced to last" (issue #33 records
@@ -382,6 +412,118 @@ mod tests {
         assert!(
             value(&lines, "Permit register").is_some_and(|p| p.contains("Chapter 55")),
             "{lines:?}"
+        );
+    }
+
+    /// One identified person, no order: an Article I report as far as the
+    /// record goes.
+    fn report() -> IncidentReport {
+        IncidentReport {
+            incident_id: uuid::Uuid::from_u128(1),
+            occurred_at: Moment(1_783_180_800_000),
+            location: Location {
+                text: "Drake farm field".into(),
+                place: PlaceType::Park,
+                gps: None,
+            },
+            orders: Vec::new(),
+            narrative: "Counted the crowd at the gates.".into(),
+            subjects: vec![SubjectEntry {
+                subject_id: uuid::Uuid::from_u128(2),
+                identity: Identity::Identified {
+                    full_name: "Pat Promoter".into(),
+                    date_of_birth: "1980-01-01".into(),
+                    address: "1 Main Street, Wells, ME".into(),
+                    id_type: None,
+                    id_number: None,
+                },
+                perceived: Perceived {
+                    age_range: AgeRange::Unknown,
+                    sex: PerceivedSex::Unknown,
+                    race: PerceivedRace::Unknown,
+                },
+                facts: PersonFacts {
+                    protected_activity: ProtectedActivity::None,
+                    conduct: Conduct::default(),
+                    order: None,
+                    response: Response::NoOrder,
+                    arrested: false,
+                },
+                charges: Vec::new(),
+                signature: None,
+                not_recorded: Vec::new(),
+            }],
+            numbers: Vec::new(),
+            gathering: None,
+        }
+    }
+
+    fn labels(lines: &[(String, String)]) -> Vec<&str> {
+        lines.iter().map(|(label, _)| label.as_str()).collect()
+    }
+
+    /// Issue #33: a gathering report printed "Order (§52-1 D): No order given"
+    /// and each person's §52-1 E answer, order and response, none of which the
+    /// gathering form asks.
+    #[test]
+    fn a_gathering_record_prints_no_article_i_answer_it_never_asked() {
+        let mut r = report();
+        r.gathering = Some(GatheringScene {
+            outdoor: true,
+            counted: 2_400,
+            count_method: Some(CountMethod::GateCount),
+            minutes: 180,
+            venue: Venue::Open,
+            permit: PermitCheck::NoneFound {
+                not_this: Vec::new(),
+            },
+            counts: Vec::new(),
+            intended: None,
+        });
+        r.subjects[0].facts.conduct.gathering = Some(GatheringRole::Promoter);
+        r.subjects[0].charges = vec![Charge {
+            offence: Offence::UnpermittedMassGathering,
+            issue_citation: true,
+        }];
+        let lines = record_lines(&StoredReport::Current(r), &zone());
+        let labels = labels(&lines);
+        assert!(labels.contains(&"Gathering (§52-7)"), "{labels:?}");
+        assert!(labels.contains(&"Part in the gathering (§52-7) — Pat Promoter"));
+        for never_asked in [
+            "Order (§52-1 D)",
+            "Protected activity (§52-1 E) — Pat Promoter",
+            "Order received — Pat Promoter",
+            "Response — Pat Promoter",
+        ] {
+            assert!(!labels.contains(&never_asked), "{never_asked}: {labels:?}");
+        }
+    }
+
+    #[test]
+    fn an_article_i_record_still_says_no_order_was_given() {
+        let lines = record_lines(&StoredReport::Current(report()), &zone());
+        assert!(lines
+            .iter()
+            .any(|(l, v)| l == "Order (§52-1 D)" && v == "No order given"));
+        assert!(labels(&lines).contains(&"Response — Pat Promoter"));
+    }
+
+    /// Issue #33: what a conversion from the first version filled in is
+    /// printed as not recorded, never as if it were.
+    #[test]
+    fn a_converted_person_prints_what_was_not_recorded() {
+        let mut r = report();
+        r.subjects[0].not_recorded = vec![ConvertedFact::Conduct, ConvertedFact::Arrest];
+        let lines = record_lines(&StoredReport::Current(r), &zone());
+        let (_, value) = lines
+            .iter()
+            .find(|(l, _)| l == "Not recorded — Pat Promoter")
+            .expect("the line");
+        assert!(
+            value.starts_with(
+                "the conduct and whether an arrest was made (§52-2): not recorded — converted"
+            ),
+            "{value}"
         );
     }
 }

@@ -27,6 +27,27 @@ pub fn write(doc: &mut Document, c: &CitationDocument) {
             true,
         );
     }
+    if let Some(w) = &c.withdrawal {
+        // Issue #33: the Town withdrew it after filing; the court dismisses it.
+        doc.text(
+            &format!(
+                "WITHDRAWN BY THE TOWN on {} — the court is asked to dismiss it: {}",
+                w.at_text, w.reason
+            ),
+            12.0,
+            true,
+        );
+        if let Some(by) = &w.replaced_by {
+            doc.text(&format!("Replaced by citation {by}."), 11.0, true);
+        }
+    }
+    if let Some(old) = &c.replaces {
+        doc.text(
+            &format!("Replaces citation {old}, withdrawn by the Town."),
+            11.0,
+            true,
+        );
+    }
     doc.field("Issued", &c.issued_at_text);
 
     doc.heading("Defendant");

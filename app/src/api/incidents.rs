@@ -15,6 +15,9 @@ use crate::ordinance::Moment;
 pub async fn submit_incident(report: IncidentReport) -> Result<Receipt, AppError> {
     let request = crate::auth::guard::authorize(crate::access::Permission::RecordIncidents).await?;
     let issuing = crate::api::review::issuing(&request);
+    // A report converted on the phone from the earlier app goes once its
+    // answers are checked (issue #33).
+    AppError::unless_any(crate::model::first_version::unchecked(&report))?;
     let stored = match crate::model::incident::check(&report, request.now) {
         Ok(verdicts) => {
             crate::store::incidents::submit(&request.state.store, issuing, &report, &verdicts).await

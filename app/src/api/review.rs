@@ -8,7 +8,8 @@ use uuid::Uuid;
 use crate::error::AppError;
 use crate::model::incident::{CitationStatus, IncidentReport, Receipt, ReportStatus};
 use crate::model::review::{
-    OfficerOption, RegisterCursor, RegisterPage, ReportFilter, ReportRow, ReportView, ReviewAction,
+    ConvertedCitation, OfficerOption, RegisterCursor, RegisterPage, ReportFilter, ReportRow,
+    ReportView, ReviewAction,
 };
 
 #[cfg(feature = "ssr")]
@@ -113,6 +114,33 @@ pub async fn resubmit_incident(report: IncidentReport) -> Result<Receipt, AppErr
         Correction::Resubmit,
         &report,
         &verdicts,
+    )
+    .await
+}
+
+/// The standing citations of reports converted from the first version that
+/// the chief has not checked yet (issue #33).
+#[server(endpoint = "review/converted", input = Json)]
+pub async fn converted_citations() -> Result<Vec<ConvertedCitation>, AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::Review).await?;
+    crate::store::review::converted_to_check(
+        &request.state.store.reader,
+        &request.state.settings.town_zone,
+    )
+    .await
+}
+
+/// The chief checked a converted citation against what is known of the
+/// person: it leaves the list, with the note.
+#[server(endpoint = "review/conversion-checked", input = Json)]
+pub async fn conversion_checked(number: String, note: String) -> Result<(), AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::Review).await?;
+    AppError::unless_any(crate::model::review::check_note_problems(&note))?;
+    crate::store::review::conversion_checked(
+        &request.state.store,
+        reviewer(&request),
+        &number,
+        &note,
     )
     .await
 }

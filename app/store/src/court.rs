@@ -8,9 +8,10 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use crate::audit::{self, Event};
-use crate::court_sql::{AMENDED_SINCE_EXPORT, AT_COURT};
+use crate::court_sql::{AMENDED_SINCE_EXPORT, AT_COURT, HELD_UNIDENTIFIED};
 use crate::incidents::{citation_documents, court_lines, court_lines_issued, subject_label};
 use crate::register::officer_label;
+use crate::withdrawals::Which;
 use crate::Store;
 use domain::actor::Actor;
 use domain::error::AppError;
@@ -23,7 +24,7 @@ use domain::model::court::{
 };
 use domain::model::dashboard::day_number;
 use domain::model::incident::CitationStatus;
-use domain::ordinance::{Moment, Offence};
+use domain::ordinance::{Moment, Offence, Penalty};
 use domain::town_time::TownZone;
 
 /// Who acts, from where, when.
@@ -34,10 +35,11 @@ pub struct Clerk<'a> {
     pub now: Moment,
 }
 
-/// The filing queue's rows: approved citations, oldest first, one batch's worth
-/// (binds: the limit). The page is chosen from `citation` alone by its status
-/// index, then each citation's person and officer are looked up by key, whatever
-/// SQLite's statistics say (issue #22).
+/// The filing queue's rows: approved citations of identified persons, oldest
+/// first, one batch's worth (binds: the limit). The page is chosen from
+/// `citation` by its status index (each citation's person looked up by key for
+/// `HELD_UNIDENTIFIED`), then each citation's person and officer are looked up
+/// by key, whatever SQLite's statistics say (issue #22).
 pub fn filing_queue_sql(backend: Backend) -> String {
     let (status, join) = (
         backend.indexed_by("citation_status"),
@@ -45,9 +47,10 @@ pub fn filing_queue_sql(backend: Backend) -> String {
     );
     format!(
         "SELECT c.number, c.offence, c.issued_at, s.identified, s.full_name, s.description, \
-         u.full_name, u.badge_number, {AMENDED_SINCE_EXPORT} \
+         u.full_name, u.badge_number, {AMENDED_SINCE_EXPORT}, c.replaces \
          FROM (SELECT c.citation_id FROM citation c{status} \
-               WHERE c.status = 'approved' ORDER BY c.issued_at, c.number LIMIT $1) AS page \
+               WHERE c.status = 'approved' AND NOT {HELD_UNIDENTIFIED} \
+               ORDER BY c.issued_at, c.number LIMIT $1) AS page \
          {join} citation c ON c.citation_id = page.citation_id \
          {join} subject s ON s.subject_id = c.subject_id \
          {join} app_user u ON u.user_id = c.issued_by \
@@ -56,7 +59,8 @@ pub fn filing_queue_sql(backend: Backend) -> String {
 }
 
 /// Approved citations not yet filed, oldest (most urgent) first: one batch's
-/// worth, and the count of all that wait.
+/// worth, and the count of all that wait; how many are held until their person
+/// is identified; and the withdrawals still to be taken to the court.
 pub async fn filing_queue(
     pool: &Pool,
     zone: &TownZone,
@@ -72,20 +76,36 @@ pub async fn filing_queue(
         String,
         Option<String>,
         i64,
+        Option<String>,
     );
     let rows: Vec<Row> = sqlx::query_as(&filing_queue_sql(Backend::of_pool(pool)))
         .bind(MAX_BATCH as i64)
         .fetch_all(pool)
         .await?;
-    let waiting: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM citation WHERE status = 'approved'")
-            .fetch_one(pool)
-            .await?;
+    let (waiting, held): (i64, i64) = sqlx::query_as(&format!(
+        "SELECT COUNT(*) - COALESCE(SUM(CASE WHEN {HELD_UNIDENTIFIED} THEN 1 ELSE 0 END), 0), \
+         COALESCE(SUM(CASE WHEN {HELD_UNIDENTIFIED} THEN 1 ELSE 0 END), 0) \
+         FROM citation c WHERE c.status = 'approved'"
+    ))
+    .fetch_one(pool)
+    .await?;
+    let withdrawals = crate::withdrawals::list(pool, zone, Which::Unsent).await?;
     let today_text = zone.date(now);
     let today = day_number(&today_text).ok_or(AppError::Internal)?;
     rows.into_iter()
         .map(
-            |(number, offence, issued, identified, name, description, officer, badge, amended)| {
+            |(
+                number,
+                offence,
+                issued,
+                identified,
+                name,
+                description,
+                officer,
+                badge,
+                amended,
+                replaces,
+            )| {
                 let deadline = zone.date_after(Moment(issued), FILING_DAYS);
                 let days_left = day_number(&deadline).ok_or(AppError::Internal)? - today;
                 Ok(FilingRow {
@@ -97,6 +117,7 @@ pub async fn filing_queue(
                     deadline,
                     days_left,
                     amended: amended == 1,
+                    replaces,
                 })
             },
         )
@@ -105,7 +126,21 @@ pub async fn filing_queue(
             waiting: waiting as u64,
             rows,
             today: today_text,
+            held_unidentified: held as u64,
+            withdrawals,
         })
+}
+
+/// A citation whose person is not identified cannot be filed: a summons needs
+/// the person's name and address (issue #33). Refused with what to do.
+fn unidentified(number: &str) -> AppError {
+    AppError::invalid(
+        "numbers",
+        format!(
+            "{number} names no identified person: a summons needs the person's name and address. \
+             It is held out of the filing queue until the chief amends the report with the identity."
+        ),
+    )
 }
 
 /// A finished export: the file and the batch that records it.
@@ -127,11 +162,13 @@ const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 async fn selected_numbers(pool: &Pool, numbers: &[String]) -> Result<Vec<String>, AppError> {
     let mut out: Vec<String> = Vec::new();
     for number in numbers {
-        let status: Option<(String, String)> =
-            sqlx::query_as("SELECT number, status FROM citation WHERE number = $1")
-                .bind(number)
-                .fetch_optional(pool)
-                .await?;
+        let status: Option<(String, String, i64)> = sqlx::query_as(&format!(
+            "SELECT c.number, c.status, CASE WHEN {HELD_UNIDENTIFIED} THEN 1 ELSE 0 END \
+             FROM citation c WHERE c.number = $1"
+        ))
+        .bind(number)
+        .fetch_optional(pool)
+        .await?;
         match status {
             None => {
                 return Err(AppError::invalid(
@@ -139,13 +176,14 @@ async fn selected_numbers(pool: &Pool, numbers: &[String]) -> Result<Vec<String>
                     format!("{number}: no such citation."),
                 ))
             }
-            Some((_, status)) if !court_status(&status) => {
+            Some((_, status, _)) if !court_status(&status) => {
                 return Err(AppError::invalid(
                     "numbers",
                     format!("{number}: not approved by the chief, so not the court's yet."),
                 ))
             }
-            Some((n, _)) if !out.contains(&n) => out.push(n),
+            Some((n, status, 1)) if status == "approved" => return Err(unidentified(&n)),
+            Some((n, _, _)) if !out.contains(&n) => out.push(n),
             Some(_) => {}
         }
     }
@@ -383,12 +421,14 @@ pub async fn file(
     let mut tx = store.begin_write().await?;
     let mut out = Vec::new();
     for number in &filing.numbers {
-        let row: Option<(String, Option<String>, Option<String>)> = sqlx::query_as(
-            "SELECT status, filed_on, filing_reference FROM citation WHERE number = $1",
-        )
-        .bind(number)
-        .fetch_optional(&mut *tx)
-        .await?;
+        let row: Option<(String, Option<String>, Option<String>, i64)> =
+            sqlx::query_as(&format!(
+                "SELECT c.status, c.filed_on, c.filing_reference, \
+                 CASE WHEN {HELD_UNIDENTIFIED} THEN 1 ELSE 0 END FROM citation c WHERE c.number = $1"
+            ))
+            .bind(number)
+            .fetch_optional(&mut *tx)
+            .await?;
         let reference = filing.reference.trim();
         match row {
             None => {
@@ -397,7 +437,7 @@ pub async fn file(
                     format!("{number}: no such citation."),
                 ))
             }
-            Some((status, on, r))
+            Some((status, on, r, _))
                 if status == "filed"
                     && on.as_deref() == Some(&filing.filed_on)
                     && r.as_deref() == Some(reference) =>
@@ -405,13 +445,14 @@ pub async fn file(
                 out.push(CitationStatus::Filed);
                 continue;
             }
-            Some((status, _, _)) if status != "approved" => {
+            Some((status, _, _, _)) if status != "approved" => {
                 let label =
                     CitationStatus::from_code(&status).map_or("not approved", |s| s.label());
                 return Err(AppError::conflict(format!(
                     "{number} is {label}: only a citation the chief approved, not yet filed, can be marked filed."
                 )));
             }
+            Some((_, _, _, 1)) => return Err(unidentified(number)),
             Some(_) => {}
         }
         sqlx::query(
@@ -479,24 +520,30 @@ pub async fn dispose(
         Option<i64>,
         Option<i64>,
         String,
+        i64,
+        Option<String>,
     );
     let row: Row = sqlx::query_as(
         "SELECT status, disposition, disposition_on, hearing_on, paid_cents, fine_assessed_cents, \
-         costs_assessed_cents, offence FROM citation WHERE number = $1",
+         costs_assessed_cents, offence, fine_cents, fine_departure FROM citation WHERE number = $1",
     )
     .bind(number)
     .fetch_optional(&mut *tx)
     .await?
     .ok_or(AppError::NotFound)?;
-    let (status, kind, on, hearing, paid, fine, costs, offence) = row;
-    // The fine is the one the ordinance sets for this citation's offence.
-    if let Some(problem) =
-        domain::ordinance::Offence::from_code(&offence).and_then(|o| d.fine_problem(o.penalty()))
-    {
+    let (status, kind, on, hearing, paid, fine, costs, offence, fine_cents, departure) = row;
+    // The fine is the one the citation states — its stored fine, under its own
+    // offence's section — unless the court's words say it assessed another.
+    let charged = charged_penalty(&offence, fine_cents)?;
+    if let Some(problem) = d.fine_problem(charged) {
         return Err(AppError::Invalid {
             errors: vec![problem],
         });
     }
+    let new_departure = d
+        .departs(charged)
+        .then(|| d.words().map(str::to_owned))
+        .flatten();
     if !matches!(status.as_str(), "filed" | "disposed") {
         let label = CitationStatus::from_code(&status).map_or("not filed", |s| s.label());
         return Err(AppError::conflict(format!(
@@ -516,7 +563,8 @@ pub async fn dispose(
         && hearing == hearing_on
         && paid == d.paid_cents
         && fine == d.fine_cents
-        && costs == d.costs_cents;
+        && costs == d.costs_cents
+        && departure == new_departure;
     if same {
         return Ok(new_status);
     }
@@ -538,7 +586,8 @@ pub async fn dispose(
     }
     sqlx::query(
         "UPDATE citation SET status = $1, disposition = $2, disposition_on = $3, hearing_on = $4, paid_cents = $5, \
-         fine_assessed_cents = $6, costs_assessed_cents = $7, updated_at = $8 WHERE number = $9",
+         fine_assessed_cents = $6, costs_assessed_cents = $7, updated_at = $8, fine_departure = $9 \
+         WHERE number = $10",
     )
     .bind(new_status.code())
     .bind(d.kind.code())
@@ -548,6 +597,7 @@ pub async fn dispose(
     .bind(d.fine_cents)
     .bind(d.costs_cents)
     .bind(clerk.now.0)
+    .bind(&new_departure)
     .bind(number)
     .execute(&mut *tx)
     .await?;
@@ -559,11 +609,21 @@ pub async fn dispose(
         .before(serde_json::json!({
             "disposition": kind, "on": on, "hearing_on": hearing,
             "paid_cents": paid, "fine_cents": fine, "costs_cents": costs,
+            "fine_departure": departure,
         }))
         .after(details);
     audit::append(&mut tx, clerk.now, &event).await?;
     tx.commit().await?;
     Ok(new_status)
+}
+
+/// The penalty a citation states: its stored fine, under its offence's section.
+fn charged_penalty(offence: &str, fine_cents: i64) -> Result<Penalty, AppError> {
+    let offence = Offence::from_code(offence).ok_or(AppError::Internal)?;
+    Ok(Penalty {
+        fine_cents: u32::try_from(fine_cents).map_err(|_| AppError::Internal)?,
+        ..offence.penalty()
+    })
 }
 
 #[derive(sqlx::FromRow)]
@@ -579,11 +639,18 @@ struct CourtRowSql {
     filing_reference: Option<String>,
     court_date: String,
     disposition: Option<String>,
+    fine_departure: Option<String>,
+    withdrawal_reason: Option<String>,
+    replaces: Option<String>,
+    replaced_by: Option<String>,
 }
 
 const COURT_ROW: &str = "SELECT c.number, c.offence, c.status, c.issued_at, s.identified, s.full_name, \
      s.description, c.filed_on, c.filing_reference, COALESCE(c.hearing_on, c.appearance_date) AS court_date, \
-     c.disposition FROM citation c JOIN subject s ON s.subject_id = c.subject_id";
+     c.disposition, c.fine_departure, w.reason AS withdrawal_reason, c.replaces, \
+     (SELECT n.number FROM citation n WHERE n.replaces = c.number) AS replaced_by \
+     FROM citation c JOIN subject s ON s.subject_id = c.subject_id \
+     LEFT JOIN citation_withdrawal w ON w.number = c.number";
 
 fn court_row(r: CourtRowSql, zone: &TownZone) -> Result<CourtRow, AppError> {
     Ok(CourtRow {
@@ -599,6 +666,10 @@ fn court_row(r: CourtRowSql, zone: &TownZone) -> Result<CourtRow, AppError> {
             .disposition
             .as_deref()
             .and_then(DispositionKind::from_code),
+        fine_departure: r.fine_departure,
+        withdrawn: r.withdrawal_reason,
+        replaces: r.replaces,
+        replaced_by: r.replaced_by,
     })
 }
 
@@ -665,10 +736,12 @@ pub async fn citation(
         fine_assessed_cents: Option<i64>,
         costs_assessed_cents: Option<i64>,
         paid_cents: Option<i64>,
+        offence: String,
+        fine_cents: i64,
     }
     let money: Money = sqlx::query_as(
-        "SELECT disposition_on, hearing_on, fine_assessed_cents, costs_assessed_cents, paid_cents \
-         FROM citation WHERE number = $1",
+        "SELECT disposition_on, hearing_on, fine_assessed_cents, costs_assessed_cents, paid_cents, \
+         offence, fine_cents FROM citation WHERE number = $1",
     )
     .bind(number.trim())
     .fetch_one(pool)
@@ -701,6 +774,7 @@ pub async fn citation(
         paid_cents: money.paid_cents,
         history,
         today: zone.date(now),
+        charged: charged_penalty(&money.offence, money.fine_cents)?,
     })
 }
 
@@ -719,6 +793,7 @@ fn describe(details: &str) -> String {
         money("paid_cents").map(|m| format!("paid {m}")),
         money("fine_cents").map(|m| format!("fine {m}")),
         money("costs_cents").map(|m| format!("costs {m}")),
+        text("court_words").map(|w| format!("the court: “{w}”")),
     ]
     .into_iter()
     .flatten()

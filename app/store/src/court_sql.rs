@@ -17,3 +17,10 @@ pub(crate) const AT_COURT: &str = "c.status IN ('approved', 'filed', 'disposed')
 pub(crate) const AMENDED_SINCE_EXPORT: &str = "CASE WHEN c.amended_at IS NULL THEN 0 WHEN NOT EXISTS (\
     SELECT 1 FROM citation_export x WHERE x.number = c.number AND x.last_exported_at >= c.amended_at) \
     THEN 1 ELSE 0 END";
+
+/// Whether the citation `c` is held out of filing (issue #33): approved, its
+/// person not identified — a summons needs the person's name and address. Held
+/// until the chief's amendment identifies them. (A citation filed before this
+/// rule stays with the court.) Looked up by the person's key.
+pub(crate) const HELD_UNIDENTIFIED: &str = "(c.status = 'approved' AND EXISTS (\
+    SELECT 1 FROM subject hs WHERE hs.subject_id = c.subject_id AND hs.identified = 0))";

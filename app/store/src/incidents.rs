@@ -17,7 +17,7 @@ use domain::actor::Actor;
 use domain::error::AppError;
 use domain::model::account::Role;
 use domain::model::audit::AuditOutcome;
-use domain::model::citation::{CitationDocument, Defendant, Parts};
+use domain::model::citation::{CitationDocument, Defendant, Parts, WithdrawalNote};
 use domain::model::first_version::StoredReport;
 use domain::model::incident::{
     CitationBrief, CitationStatus, IdType, Identity, IncidentReport, Receipt, ReportStatus,
@@ -548,6 +548,52 @@ impl SubjectColumns {
     }
 }
 
+/// Whether `subject`'s identity differs from the one their row holds — the
+/// person a citation with the court prints (issue #33). A person with no row
+/// yet has nothing to differ from.
+pub(crate) async fn identity_changed(
+    conn: &mut Conn,
+    subject: &SubjectEntry,
+) -> Result<bool, AppError> {
+    type Row = (
+        i64,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+    );
+    let stored: Option<Row> = sqlx::query_as(
+        "SELECT identified, full_name, date_of_birth, address, id_type, id_number, description \
+         FROM subject WHERE subject_id = $1",
+    )
+    .bind(subject.subject_id.to_string())
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some((identified, name, dob, address, id_type, id_number, description)) = stored else {
+        return Ok(false);
+    };
+    let now = SubjectColumns::of_identity(&subject.identity);
+    Ok((
+        identified,
+        name,
+        dob,
+        address,
+        id_type,
+        id_number,
+        description,
+    ) != (
+        now.identified,
+        now.name,
+        now.dob,
+        now.address,
+        now.id_type.map(str::to_owned),
+        now.id_number,
+        now.description,
+    ))
+}
+
 /// Stores a person's current values: a new row, or — after a correction — the
 /// same row rewritten (earlier values stay in `incident_revision`; the row stays
 /// because a citation may name it). A `subject_id` that belongs to another
@@ -855,6 +901,13 @@ struct CitationRow {
     /// The officer's signature in force when the citation was issued (issue #20).
     officer_signature: Option<String>,
     report_json: String,
+    /// Withdrawn from the court (issue #33): the reason, when, and the citation
+    /// that replaces it.
+    withdrawal_reason: Option<String>,
+    withdrawn_at: Option<i64>,
+    replaced_by: Option<String>,
+    /// The withdrawn citation this one replaces.
+    replaces: Option<String>,
 }
 
 /// Whether `viewer` may read a citation: the issuing officer, the chief, and the
@@ -872,16 +925,22 @@ fn may_read(viewer: &Actor, issued_by: &str, status: CitationStatus) -> bool {
 /// What a printed citation is made from: the citation, its officer and the
 /// signature the officer had on file when issuing it, and the report's current
 /// revision as it was stored (a report stored in the first version's shape
-/// prints from that shape, word for word).
+/// prints from that shape, word for word). A citation withdrawn from the court
+/// prints from the last revision it stood on, as the court was given it, with
+/// its withdrawal.
 const DOCUMENT_SELECT: &str =
     "SELECT c.number, c.incident_id, c.subject_id, c.offence, c.fine_cents, c.arrest, c.court_name, \
      c.court_address, c.appearance_date, c.issued_at, c.issued_by, c.status, c.void_reason, \
      u.full_name AS officer_name, u.badge_number AS officer_badge, \
      (SELECT s.strokes FROM officer_signature s WHERE s.signature_id = c.officer_signature_id) \
        AS officer_signature, \
-     r.report_json \
-     FROM citation c JOIN app_user u ON u.user_id = c.issued_by JOIN incident i USING (incident_id) \
-     JOIN incident_revision r ON r.incident_id = i.incident_id AND r.revision = i.revision";
+     r.report_json, w.reason AS withdrawal_reason, w.at AS withdrawn_at, \
+     (SELECT n.number FROM citation n WHERE n.replaces = c.number) AS replaced_by, c.replaces \
+     FROM citation c JOIN app_user u ON u.user_id = c.issued_by \
+     JOIN incident i ON i.incident_id = c.incident_id \
+     LEFT JOIN citation_withdrawal w ON w.number = c.number \
+     JOIN incident_revision r ON r.incident_id = i.incident_id \
+       AND r.revision = COALESCE(w.revision, i.revision)";
 
 /// The citation as printed, for a viewer allowed to read it.
 pub async fn citation_document(
@@ -955,6 +1014,9 @@ struct CourtLineRow {
     location_text: String,
     place_type: String,
     amended: i64,
+    /// Withdrawn from the court (issue #33): the amendment's reason.
+    withdrawal_reason: Option<String>,
+    replaces: Option<String>,
 }
 
 /// The rows a court line is made from (`CourtLineRow`), for a `WHERE` on `c`.
@@ -966,13 +1028,15 @@ fn court_line_select(backend: Backend) -> String {
         "c.number, c.status, c.issued_at, c.issued_by, c.offence, c.fine_cents, c.arrest, c.court_name, \
          c.court_address, c.appearance_date, u.full_name, u.badge_number, \
          s.identified, s.full_name, s.date_of_birth, s.address, s.id_type, s.id_number, s.description, \
-         s.organisation, s.representative, i.occurred_at, i.location_text, i.place_type, {}",
+         s.organisation, s.representative, i.occurred_at, i.location_text, i.place_type, {}, \
+         w.reason, c.replaces",
         crate::court_sql::AMENDED_SINCE_EXPORT
     );
     format!(
         "SELECT {} \
          FROM citation c JOIN app_user u ON u.user_id = c.issued_by JOIN incident i USING (incident_id) \
-         JOIN subject s ON s.subject_id = c.subject_id",
+         JOIN subject s ON s.subject_id = c.subject_id \
+         LEFT JOIN citation_withdrawal w ON w.number = c.number",
         backend.json_array(&columns)
     )
 }
@@ -1011,8 +1075,9 @@ pub async fn court_lines(
         .collect()
 }
 
-/// The court's lines of every citation at court (approved, filed, disposed)
-/// issued from `start` up to, not including, `end`, in number order, each
+/// The court's lines of every citation at court (approved, filed, disposed;
+/// none held until its person is identified) issued from `start` up to, not
+/// including, `end`, in number order, each
 /// handed to `each` as its row arrives. One query: for a large range (issue #8's
 /// 100 000) reading the rows is most of the work, and SQLite steps on its own
 /// thread while this one builds lines.
@@ -1025,9 +1090,10 @@ pub async fn court_lines_issued(
 ) -> Result<(), AppError> {
     use futures_util::TryStreamExt;
     let sql = format!(
-        "{} WHERE {} AND c.issued_at >= $1 AND c.issued_at < $2 ORDER BY c.year, c.seq",
+        "{} WHERE {} AND NOT {} AND c.issued_at >= $1 AND c.issued_at < $2 ORDER BY c.year, c.seq",
         court_line_select(Backend::of_pool(pool)),
-        crate::court_sql::AT_COURT
+        crate::court_sql::AT_COURT,
+        crate::court_sql::HELD_UNIDENTIFIED
     );
     let mut rows = sqlx::query_scalar::<_, String>(&sql)
         .bind(start.0)
@@ -1100,6 +1166,9 @@ fn court_line(
         court_address: r.court_address,
         appearance_date: r.appearance_date,
         filing_deadline: zone.date_after(Moment(r.issued_at), domain::ordinance::FILING_DAYS),
+        withdrawn: r.withdrawal_reason.is_some(),
+        withdrawal_reason: r.withdrawal_reason,
+        replaces: r.replaces,
     })
 }
 
@@ -1162,6 +1231,12 @@ fn document_of(
             void_reason: row.void_reason.clone(),
             officer_signature,
             person_signature,
+            withdrawal: row.withdrawal_reason.clone().map(|reason| WithdrawalNote {
+                reason,
+                at_text: zone.date_time(Moment(row.withdrawn_at.unwrap_or_default())),
+                replaced_by: row.replaced_by.clone(),
+            }),
+            replaces: row.replaces.clone(),
         },
         zone,
     )))

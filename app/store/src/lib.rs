@@ -53,6 +53,7 @@ pub mod seed;
 pub mod settings;
 pub mod signatures;
 pub mod tokens;
+pub mod withdrawals;
 
 // Whether an address is PostgreSQL's: the server's start and the benches ask.
 pub use db::is_postgres;
@@ -187,6 +188,9 @@ impl Store {
             .map_err(|e| {
                 sqlx::Error::Protocol(format!("moving reports to per-person facts: {e}"))
             })?;
+        first_version::mark_converted(&writer, domain::ordinance::Moment(now))
+            .await
+            .map_err(|e| sqlx::Error::Protocol(format!("marking converted reports: {e}")))?;
         optimize(&writer, true).await?;
         // The session store (tower-sessions' SQLite store) takes sqlx's own
         // SQLite pool, opened with the same settings.

@@ -1029,6 +1029,8 @@ pub async fn report(
         subjects: subject_lines(&mut conn, &id).await?.0,
         citations: citations_of(&mut conn, &id).await?,
         photos: crate::photos::list(&mut *conn, &id).await?,
+        withdrawals: crate::withdrawals::list(pool, zone, crate::withdrawals::Which::Of(&id))
+            .await?,
         record: documents::record::record_lines(&stored, zone),
         report,
         cautions,

@@ -648,6 +648,7 @@ fn report(rng: &mut StdRng, at: Moment) -> (IncidentReport, Moment) {
                 facts: PersonFacts { arrested, ..facts },
                 charges,
                 signature: None,
+                not_recorded: Vec::new(),
             }
         })
         .collect();
@@ -733,6 +734,7 @@ async fn at_court(
         fine_cents,
         costs_cents,
         reason: None,
+        court_words: None,
     };
     let status = if kind.is_final() {
         CitationStatus::Disposed

@@ -344,6 +344,7 @@ pub fn refusal_report(now: Moment) -> app::model::incident::IncidentReport {
                 issue_citation: true,
             }],
             signature: None,
+            not_recorded: Vec::new(),
         }],
         numbers: Vec::new(),
         gathering: None,

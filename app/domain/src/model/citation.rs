@@ -61,6 +61,23 @@ pub struct CitationDocument {
     /// The person's signature, or refusal to sign; `None`: not asked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub person_signature: Option<crate::model::signature::PersonSignature>,
+    /// Withdrawn by the Town after it was filed (issue #33): the court is asked
+    /// to dismiss it. Absent, and not written, for every other citation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub withdrawal: Option<WithdrawalNote>,
+    /// The withdrawn citation this one replaces.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replaces: Option<String>,
+}
+
+/// What a withdrawn citation says of its withdrawal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WithdrawalNote {
+    /// The chief's amendment's reason.
+    pub reason: String,
+    pub at_text: String,
+    /// The citation issued in its place, if any.
+    pub replaced_by: Option<String>,
 }
 
 /// What a citation document is made of, wherever it is printed: the stored
@@ -82,6 +99,8 @@ pub struct Parts<'a> {
     pub void_reason: Option<String>,
     pub officer_signature: Option<crate::model::signature::Signature>,
     pub person_signature: Option<crate::model::signature::PersonSignature>,
+    pub withdrawal: Option<WithdrawalNote>,
+    pub replaces: Option<String>,
 }
 
 impl CitationDocument {
@@ -118,6 +137,8 @@ impl CitationDocument {
             void_reason: p.void_reason,
             officer_signature: p.officer_signature,
             person_signature: p.person_signature,
+            withdrawal: p.withdrawal,
+            replaces: p.replaces,
         }
     }
 }
@@ -219,6 +240,8 @@ pub fn subject_copy(
             void_reason: None,
             officer_signature: block.officer_signature.clone(),
             person_signature: subject.signature.clone(),
+            withdrawal: None,
+            replaces: None,
         },
         time,
     ))

@@ -30,6 +30,30 @@ pub struct FilingRow {
     pub days_left: i64,
     /// Changed by a chief's amendment since it last went out.
     pub amended: bool,
+    /// The citation withdrawn from the court that this one replaces (issue #33):
+    /// the court is told both.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replaces: Option<String>,
+}
+
+/// A citation the Town withdrew from the court (issue #33): a chief's amendment
+/// after filing changed its person, charge or arrest, or took it away. The
+/// product cannot dismiss a case; the clerk takes the withdrawal to the court,
+/// with the citation that replaces it, if one does.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Withdrawal {
+    pub number: String,
+    pub subject: String,
+    pub offence: Offence,
+    /// The amendment's reason.
+    pub reason: String,
+    pub at_text: String,
+    /// The chief who amended.
+    pub by: String,
+    /// The new citation issued in its place, if any.
+    pub replaced_by: Option<String>,
+    /// An export has carried it to the court since it was withdrawn.
+    pub sent: bool,
 }
 
 /// The filing queue: the most urgent `MAX_BATCH` citations, and how many wait in
@@ -38,6 +62,13 @@ pub struct FilingRow {
 pub struct FilingBacklog {
     pub waiting: u64,
     pub rows: Vec<FilingRow>,
+    /// Approved citations held out of the queue because their person is not
+    /// identified: they wait for the chief's amendment with the identity.
+    #[serde(default)]
+    pub held_unidentified: u64,
+    /// Withdrawals no export has carried to the court yet, oldest first.
+    #[serde(default)]
+    pub withdrawals: Vec<Withdrawal>,
     /// Today on the Town's calendar: the date a filing defaults to and may not
     /// pass. The clerk's browser may keep another zone's date (or a wrong clock).
     pub today: String,
@@ -267,7 +298,15 @@ pub struct Disposition {
     /// old one is kept in the court history and the audit log).
     #[serde(default)]
     pub reason: Option<String>,
+    /// The court's own words for a fine other than the citation's (its order
+    /// or docket entry): required when the amount differs, and recorded with
+    /// it, flagged (issue #33, finding 10). Absent, and not written, otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub court_words: Option<String>,
 }
+
+/// Longest court's words for a fine that differs.
+pub const MAX_COURT_WORDS_CHARS: usize = 2_000;
 
 /// Largest amount taken, so a typo of extra zeros is caught: a fine plus costs
 /// is never tens of thousands of dollars.
@@ -321,20 +360,55 @@ impl Disposition {
             }
             _ => {}
         }
+        if let Some(words) = &self.court_words {
+            if words.chars().count() > MAX_COURT_WORDS_CHARS
+                || words
+                    .chars()
+                    .any(|c| c.is_control() && c != '\n' && c != '\r' && c != '\t')
+            {
+                errors.push(FieldError::new(
+                    "court_words",
+                    format!(
+                        "The court's words: plain text of at most {MAX_COURT_WORDS_CHARS} characters."
+                    ),
+                ));
+            }
+        }
         errors
     }
 
-    /// The fine assessed against the one the ordinance sets for the citation's
-    /// offence: §52-4's for Article I, §52-12's for Article II.
-    pub fn fine_problem(&self, penalty: Penalty) -> Option<FieldError> {
-        let fine = i64::from(penalty.fine_cents);
-        (self.kind.assesses() && self.fine_cents.is_some_and(|f| f != fine)).then(|| {
+    /// The court's words, when given.
+    pub fn words(&self) -> Option<&str> {
+        self.court_words
+            .as_deref()
+            .map(str::trim)
+            .filter(|w| !w.is_empty())
+    }
+
+    /// Whether the fine assessed differs from the citation's: `charged` is the
+    /// penalty the citation states (its stored fine, its offence's section).
+    pub fn departs(&self, charged: Penalty) -> bool {
+        self.kind.assesses()
+            && self
+                .fine_cents
+                .is_some_and(|f| f != i64::from(charged.fine_cents))
+    }
+
+    /// A fine other than the citation's needs the court's words: the court's
+    /// judgment is the record, and the clerk records it flagged, never silently
+    /// (issue #33, finding 10). `charged` is the citation's own penalty — its
+    /// stored fine and its section (§52-4 or §52-12) — not the ordinance's
+    /// amount for some other offence.
+    pub fn fine_problem(&self, charged: Penalty) -> Option<FieldError> {
+        (self.departs(charged) && self.words().is_none()).then(|| {
             FieldError::new(
-                "fine_cents",
+                "court_words",
                 format!(
-                    "Fine assessed: {} sets it at {} (costs are added separately).",
-                    penalty.section,
-                    penalty.fine_text()
+                    "The court's words: {} sets it at {} for this citation (costs are added \
+                     separately). If the court assessed another amount, quote the court's order \
+                     for it; it is recorded, flagged.",
+                    charged.section,
+                    charged.fine_text()
                 ),
             )
         })
@@ -403,6 +477,17 @@ pub struct CourtRow {
     pub filing_reference: Option<String>,
     pub court_date: String,
     pub disposition: Option<DispositionKind>,
+    /// The court's words for a fine other than the citation's: shown flagged.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fine_departure: Option<String>,
+    /// Withdrawn by the Town after filing (issue #33): the amendment's reason.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub withdrawn: Option<String>,
+    /// The citation this one replaces, or the one that replaces it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replaces: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replaced_by: Option<String>,
 }
 
 /// One filing or disposition in a citation's court history.
@@ -428,6 +513,9 @@ pub struct CourtCitation {
     pub history: Vec<CourtEventView>,
     /// Today on the Town's calendar, as in `FilingBacklog::today`.
     pub today: String,
+    /// The penalty the citation states: its stored fine and its own section
+    /// (§52-4 or §52-12), which a disposition's fine is compared with.
+    pub charged: Penalty,
 }
 
 /// The JSON export (`court/export`) for a court or records system. `version`
@@ -476,6 +564,15 @@ pub struct ExportedCitation {
     pub court_address: String,
     pub appearance_date: String,
     pub filing_deadline: String,
+    /// Withdrawn by the Town after filing (issue #33): the court is asked to
+    /// dismiss it, for `withdrawal_reason`. Appended: older readers ignore it.
+    #[serde(default)]
+    pub withdrawn: bool,
+    #[serde(default)]
+    pub withdrawal_reason: Option<String>,
+    /// The number of the withdrawn citation this one replaces.
+    #[serde(default)]
+    pub replaces: Option<String>,
 }
 
 /// The offence as the court's files name it, from its section reference and title.
@@ -517,6 +614,9 @@ impl ExportedCitation {
             court_address: doc.court_address.clone(),
             appearance_date: doc.appearance_date.clone(),
             filing_deadline: doc.filing_deadline.clone(),
+            withdrawn: doc.withdrawal.is_some(),
+            withdrawal_reason: doc.withdrawal.as_ref().map(|w| w.reason.clone()),
+            replaces: doc.replaces.clone(),
         }
     }
 }
@@ -550,6 +650,7 @@ mod tests {
             fine_cents: None,
             costs_cents: None,
             reason: None,
+            court_words: None,
         };
         let fields: Vec<_> = d.problems(TODAY).into_iter().map(|e| e.field).collect();
         assert_eq!(fields, ["fine_cents", "costs_cents"]);
@@ -569,6 +670,34 @@ mod tests {
     }
 
     #[test]
+    fn a_fine_the_court_set_otherwise_is_recorded_with_the_courts_words() {
+        let mut d = Disposition {
+            kind: DispositionKind::Guilty,
+            on: "2026-07-09".into(),
+            hearing_on: None,
+            paid_cents: None,
+            fine_cents: Some(5_000),
+            costs_cents: Some(3_500),
+            reason: None,
+            court_words: Some("   ".into()),
+        };
+        assert!(d.departs(Penalty::ARTICLE_I));
+        let refused = d.fine_problem(Penalty::ARTICLE_I).expect("words needed");
+        assert_eq!(refused.field, "court_words");
+        assert!(refused.message.contains("quote the court's order"));
+        d.court_words = Some("Fine reduced to $50.00 on the defendant's motion.".into());
+        assert!(d.fine_problem(Penalty::ARTICLE_I).is_none(), "recorded");
+        assert!(d.problems(TODAY).is_empty());
+        // Compared with the citation's own fine and section: a citation that
+        // states $1,000.00 under §52-12 is not measured against §52-4.
+        d.fine_cents = Some(100_000);
+        assert!(!d.departs(Penalty::ARTICLE_II));
+        assert!(d.departs(Penalty::ARTICLE_I));
+        d.court_words = Some("x".repeat(MAX_COURT_WORDS_CHARS + 1));
+        assert_eq!(d.problems(TODAY)[0].field, "court_words");
+    }
+
+    #[test]
     fn a_contest_needs_a_hearing_date_and_a_payment_an_amount() {
         let contested = Disposition {
             kind: DispositionKind::Contested,
@@ -578,6 +707,7 @@ mod tests {
             fine_cents: None,
             costs_cents: None,
             reason: None,
+            court_words: None,
         };
         assert_eq!(contested.problems(TODAY)[0].field, "hearing_on");
         let paid = Disposition {

@@ -17,6 +17,7 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use uuid::Uuid;
 
+use crate::model::converted::ConvertedFact;
 use crate::model::incident::{Identity, IncidentReport, Location, Perceived, SubjectEntry};
 use crate::ordinance::{
     Charge, Conduct, DispersalOrder, Disturbance, GroupStanding, Interference, Moment, Offence,
@@ -150,6 +151,52 @@ pub fn conduct_of(c: &IncidentConduct, place: crate::ordinance::PlaceType) -> Co
     }
 }
 
+/// The facts every person of a converted report (or draft) of `persons`
+/// persons carries without a record of them, in [`ConvertedFact::ALL`]'s
+/// order. (An arrest is marked only for a person cited under §52-2.)
+pub fn converted_facts(c: &IncidentConduct, persons: usize) -> Vec<ConvertedFact> {
+    let shared = persons >= 2;
+    [
+        (ConvertedFact::ProtectedActivity, shared),
+        (ConvertedFact::Conduct, shared),
+        (
+            ConvertedFact::ObstructedPlace,
+            c.passage.pedestrians || c.passage.vehicles,
+        ),
+        (
+            ConvertedFact::NoiseOrSongWord,
+            c.peace.loud_or_unusual_noise || c.peace.improper_or_boisterous_songs,
+        ),
+    ]
+    .into_iter()
+    .filter_map(|(fact, marked)| marked.then_some(fact))
+    .collect()
+}
+
+/// A new report still carrying answers a conversion filled in unchecked
+/// (issue #33): each such person, at their field, for the officer to check.
+/// Only a report already stored (a converted one, amended by the chief) may
+/// keep them.
+pub fn unchecked(report: &IncidentReport) -> Vec<crate::error::FieldError> {
+    report
+        .subjects
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !s.not_recorded.is_empty())
+        .map(|(i, s)| {
+            crate::error::FieldError::new(
+                format!("subjects.{i}.to_check"),
+                format!(
+                    "Converted from the earlier app: {} — {} for this person. Check them, then \
+                     send the report again.",
+                    crate::model::converted::listed(&s.not_recorded),
+                    crate::model::converted::NOT_RECORDED
+                ),
+            )
+        })
+        .collect()
+}
+
 /// A stored report, in whichever shape it was stored.
 #[derive(Debug, Clone, PartialEq)]
 pub enum StoredReport {
@@ -179,9 +226,9 @@ impl StoredReport {
 
 /// The current shape of a first-version report: each person gets the incident's
 /// facts as their own, which is what the first version decided on. Nothing that
-/// was decided changes — the stored outcomes and citations are not recomputed —
-/// and the first version's words survive as near as the current facts allow
-/// (the readings are in the module's closing note, and the original revision is
+/// was decided changes — the stored outcomes and citations are not recomputed,
+/// and a citation's arrest stays as it was stored — and the first version's
+/// words survive as near as the current facts allow (the original revision is
 /// kept and printed as it was):
 ///
 /// - "loud or unusual noise" becomes loud noise, "improper or boisterous songs"
@@ -189,15 +236,31 @@ impl StoredReport {
 ///   prong); "obscene and indecent and profane" becomes all three;
 /// - the place of an obstruction of passage is the place the incident recorded;
 /// - the officer's count of persons together becomes "others" beside the person;
-/// - a person who responded to the order received it; a §52-2 citation was
-///   recorded as an arrest, so the person was arrested.
+/// - a person who responded to the order received it.
+///
+/// What the conversion fills in without a record of it is marked on the person
+/// ([`ConvertedFact`], "not recorded — converted", issue #33) so that no one
+/// reads it as recorded: with two or more persons, the §52-1 E answer and the
+/// conduct (recorded once for everyone); an obstruction's place; a pair of
+/// §52-3's words taken as its first; and, for a person cited under §52-2,
+/// whether an arrest was made — the first version never asked, so the
+/// conversion records none (the citation's arrest, the court's record, stays as
+/// stored).
 pub fn to_current(first: &FirstReport) -> IncidentReport {
     let conduct = conduct_of(&first.conduct, first.location.place);
+    let shared = converted_facts(&first.conduct, first.subjects.len());
     let subjects = first
         .subjects
         .iter()
         .map(|s| {
             let received = first.order.is_some() && s.response.answers_an_order();
+            let cited_52_2 = s
+                .charge
+                .is_some_and(|c| c.issue_citation && c.offence == Offence::GroupObstruction);
+            let mut not_recorded = shared.clone();
+            if cited_52_2 {
+                not_recorded.push(ConvertedFact::Arrest);
+            }
             let charges: Vec<Charge> = s
                 .charge
                 .map(|c| Charge {
@@ -215,12 +278,11 @@ pub fn to_current(first: &FirstReport) -> IncidentReport {
                     conduct: conduct.clone(),
                     order: received.then_some(0),
                     response: s.response,
-                    arrested: s.charge.is_some_and(|c| {
-                        c.issue_citation && c.offence == Offence::GroupObstruction
-                    }),
+                    arrested: false,
                 },
                 charges,
                 signature: None,
+                not_recorded,
             }
         })
         .collect();
@@ -233,5 +295,118 @@ pub fn to_current(first: &FirstReport) -> IncidentReport {
         subjects,
         numbers: Vec::new(),
         gathering: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::incident::{AgeRange, PerceivedRace, PerceivedSex};
+    use crate::ordinance::{PlaceType, RefusalManner};
+
+    fn subject(n: u128, charge: Option<Offence>) -> FirstSubject {
+        FirstSubject {
+            subject_id: Uuid::from_u128(n),
+            identity: Identity::Described {
+                description: "Blue coat".into(),
+            },
+            perceived: Perceived {
+                age_range: AgeRange::Unknown,
+                sex: PerceivedSex::Unknown,
+                race: PerceivedRace::Unknown,
+            },
+            response: Response::Refused {
+                at: Moment(2_000),
+                manner: RefusalManner::StayedInPlace,
+            },
+            charge: charge.map(|offence| FirstCharge {
+                offence,
+                issue_citation: true,
+            }),
+        }
+    }
+
+    fn first(subjects: Vec<FirstSubject>) -> FirstReport {
+        FirstReport {
+            incident_id: Uuid::from_u128(7),
+            occurred_at: Moment(0),
+            location: Location {
+                text: "Post Road".into(),
+                place: PlaceType::Sidewalk,
+                gps: None,
+            },
+            protected_activity: ProtectedActivity::None,
+            conduct: IncidentConduct {
+                remained_in_one_location: true,
+                passage: Passage {
+                    pedestrians: true,
+                    vehicles: false,
+                },
+                group: Group {
+                    persons_together: 2,
+                    obstructs_free_passage: true,
+                },
+                peace: Peace {
+                    loud_or_unusual_noise: true,
+                    ..Peace::default()
+                },
+                ..IncidentConduct::default()
+            },
+            order: Some(DispersalOrder {
+                words: "Move on.".into(),
+                given_at: Moment(1_000),
+                move_on: true,
+                minutes_to_comply: 0,
+            }),
+            narrative: "Blocked the sidewalk.".into(),
+            subjects,
+        }
+    }
+
+    /// Issue #33, finding 8: the conversion copied the incident's facts onto
+    /// everyone and recorded an arrest for every §52-2 citation, facts no one
+    /// recorded. It keeps the values (nothing decided changes) but marks them,
+    /// and records no arrest.
+    #[test]
+    fn to_current_marks_what_it_did_not_record_and_records_no_arrest() {
+        use ConvertedFact::*;
+        let report = to_current(&first(vec![
+            subject(1, Some(Offence::GroupObstruction)),
+            subject(2, Some(Offence::LoiteringObstruction)),
+        ]));
+        let group = &report.subjects[0];
+        assert_eq!(
+            group.not_recorded,
+            [
+                ProtectedActivity,
+                Conduct,
+                ObstructedPlace,
+                NoiseOrSongWord,
+                Arrest
+            ]
+        );
+        assert!(!group.facts.arrested, "never asked, so not recorded");
+        assert!(group.facts.conduct.peace.loud_noise, "the value stays");
+        assert_eq!(
+            report.subjects[1].not_recorded,
+            [ProtectedActivity, Conduct, ObstructedPlace, NoiseOrSongWord]
+        );
+        // One person: the incident's conduct is theirs.
+        let alone = to_current(&first(vec![subject(3, None)]));
+        assert_eq!(
+            alone.subjects[0].not_recorded,
+            [ObstructedPlace, NoiseOrSongWord]
+        );
+        // A report recorded as it is now carries no mark, and its form is
+        // unchanged.
+        let json = serde_json::to_value(&alone).expect("json");
+        assert!(json["subjects"][0].get("not_recorded").is_some());
+        let mut unmarked = alone.clone();
+        unmarked.subjects[0].not_recorded.clear();
+        let json = serde_json::to_value(&unmarked).expect("json");
+        assert!(json["subjects"][0].get("not_recorded").is_none());
+        // A new report still carrying marks is refused until checked.
+        assert_eq!(unchecked(&alone)[0].field, "subjects.0.to_check");
+        assert!(unchecked(&unmarked).is_empty());
     }
 }

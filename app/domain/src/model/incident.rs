@@ -211,6 +211,11 @@ pub struct SubjectEntry {
     /// their form and content hash.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub signature: Option<crate::model::signature::PersonSignature>,
+    /// Facts a conversion from the first version filled in without a record of
+    /// them (issue #33): "not recorded — converted" until checked. Absent, and
+    /// not written, in every report recorded as it is now.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_recorded: Vec<crate::model::converted::ConvertedFact>,
 }
 
 impl SubjectEntry {
@@ -237,6 +242,12 @@ impl SubjectEntry {
     /// was in fact made.
     pub fn arrest_for(&self, offence: Offence) -> bool {
         self.facts.arrested && offence.permits_arrest()
+    }
+
+    /// Whether `fact` was recorded for this person (not filled in by a
+    /// conversion from the first version).
+    pub fn recorded(&self, fact: crate::model::converted::ConvertedFact) -> bool {
+        !self.not_recorded.contains(&fact)
     }
 }
 

@@ -15,6 +15,7 @@ pub mod account;
 pub mod audit;
 pub mod citation;
 pub mod civil;
+pub mod converted;
 pub mod court;
 pub mod court_calendar;
 pub mod dashboard;

@@ -6,8 +6,8 @@ use uuid::Uuid;
 
 use crate::error::FieldError;
 use crate::model::incident::{
-    AgeRange, CitationBrief, IncidentReport, PerceivedRace, PerceivedSex, ReportStatus,
-    MAX_SHORT_CHARS,
+    AgeRange, CitationBrief, CitationStatus, IncidentReport, PerceivedRace, PerceivedSex,
+    ReportStatus, MAX_SHORT_CHARS,
 };
 use crate::ordinance::{Caution, Offence, Outcome, ProtectedActivity};
 
@@ -601,6 +601,31 @@ pub struct ReportView {
     /// Photos of the incident (issue #20), in the order they were added.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub photos: Vec<crate::model::photo::PhotoRef>,
+    /// Citations of the report withdrawn from the court by an amendment (issue
+    /// #33), each with the citation that replaces it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub withdrawals: Vec<crate::model::court::Withdrawal>,
+}
+
+/// A standing citation of a report converted from the first version's shape
+/// (issue #33): on the chief's list until checked, once.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConvertedCitation {
+    pub number: String,
+    pub incident_id: Uuid,
+    pub subject: String,
+    pub offence: Offence,
+    pub status: CitationStatus,
+    pub issued_text: String,
+}
+
+/// The chief's note on a converted citation checked: optional, one paragraph.
+pub fn check_note_problems(note: &str) -> Vec<FieldError> {
+    if note.chars().count() > 2_000 {
+        vec![FieldError::new("note", "Note: at most 2,000 characters.")]
+    } else {
+        Vec::new()
+    }
 }
 
 #[cfg(test)]

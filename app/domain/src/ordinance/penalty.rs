@@ -1,4 +1,10 @@
 //! The penalties of Chapter 52: §52-4 for Article I, §52-12 for Article II.
+//!
+//! The department's reading (issue #33): the sections set the amount a citation
+//! states; the court's judgment is the record of what was assessed. A fine the
+//! court assessed otherwise is recorded as assessed, flagged, with the court's
+//! words — compared with the citation's own stored fine under its own section,
+//! never with another offence's.
 
 use serde::{Deserialize, Serialize};
 

@@ -64,13 +64,33 @@ fn Detail(
         <h1>{r.number.clone()}</h1>
         <p><span class="badge" data-testid="court-status">{r.status.label()}</span>
            {r.disposition.map(|d| view! { " " <span class="badge" data-testid="court-disposition">{d.label()}</span> })}</p>
+        {r.withdrawn.clone().map(|why| view! {
+            <p class="notice warn" role="status" data-testid="court-withdrawn">
+                "Withdrawn by the Town — ask the court to dismiss it: " {why}
+                {r.replaced_by.clone().map(|n| view! {
+                    " Replaced by " <a href=format!("/court/citations/{n}")>{n.clone()}</a> "."
+                })}
+            </p>
+        })}
+        {r.replaces.clone().map(|n| view! {
+            <p class="notice" data-testid="court-replaces">
+                "Replaces " <a href=format!("/court/citations/{n}")>{n.clone()}</a>
+                ", withdrawn from the court: file both with the court."
+            </p>
+        })}
         <dl class="facts">
             <dt>"Defendant"</dt><dd>{r.subject.clone()}</dd>
             <dt>"Offence"</dt><dd>{format!("{} {}", r.offence.reference(), r.offence.title())}</dd>
             <dt>"Issued"</dt><dd>{r.issued_text.clone()}</dd>
             <dt>"Filed"</dt><dd>{r.filed_on.clone().map(|d| format!("{d} · {}", r.filing_reference.clone().unwrap_or_default())).unwrap_or_else(|| "Not yet".into())}</dd>
             <dt>"Court date"</dt><dd>{r.court_date.clone()}</dd>
-            {c.fine_cents.map(|f| view! { <dt>"Fine assessed"</dt><dd>{dollars(f)}</dd> })}
+            <dt>"Fine on the citation"</dt><dd>{format!("{} ({})", c.charged.fine_text(), c.charged.section)}</dd>
+            {c.fine_cents.map(|f| view! { <dt>"Fine assessed"</dt><dd data-testid="fine-assessed">{dollars(f)}</dd> })}
+            {r.fine_departure.clone().map(|words| view! {
+                <dt>"The court's words for it"</dt>
+                <dd data-testid="fine-departure"><span class="badge warn">{format!("Differs from {}", c.charged.section)}</span>
+                    " “" {words} "”"</dd>
+            })}
             {c.costs_cents.map(|f| view! { <dt>"Costs assessed"</dt><dd>{dollars(f)}</dd> })}
             {c.paid_cents.map(|f| view! { <dt>"Paid"</dt><dd data-testid="paid">{dollars(f)}</dd> })}
         </dl>
@@ -135,13 +155,21 @@ fn DispositionForm(
     let on = RwSignal::new(c.disposition_on.clone().unwrap_or_else(|| today.clone()));
     let hearing = RwSignal::new(c.hearing_on.clone().unwrap_or_default());
     let paid = RwSignal::new(text(c.paid_cents));
+    // The citation's own fine and section (§52-4 or §52-12), as it states them.
+    let charged = c.charged;
     let fine = RwSignal::new(
         c.fine_cents
             .map(|f| text(Some(f)))
-            .unwrap_or_else(|| text(Some(i64::from(c.row.offence.penalty().fine_cents)))),
+            .unwrap_or_else(|| text(Some(i64::from(charged.fine_cents)))),
     );
     let costs = RwSignal::new(text(c.costs_cents));
     let reason = RwSignal::new(String::new());
+    let court_words = RwSignal::new(c.row.fine_departure.clone().unwrap_or_default());
+    // The court assessed another fine than the citation's: its words are asked.
+    let departs = move || {
+        kind.get().assesses()
+            && fine.with(|f| cents(f).is_some_and(|f| f != i64::from(charged.fine_cents)))
+    };
     let errors = RwSignal::new(Vec::<FieldError>::new());
     let save = Action::new(move |_: &()| {
         let number = number.clone();
@@ -183,6 +211,7 @@ fn DispositionForm(
                 k.assesses(),
             ),
             reason: Some(reason.get_untracked()).filter(|r| !r.trim().is_empty()),
+            court_words: Some(court_words.get_untracked()).filter(|w| !w.trim().is_empty()),
         };
         async move {
             if !problems.is_empty() {
@@ -212,7 +241,7 @@ fn DispositionForm(
         }
     };
     let ready = hydrated();
-    let amount = move |id: &'static str, label: &'static str, value: RwSignal<String>| {
+    let amount = move |id: &'static str, label: String, value: RwSignal<String>| {
         view! {
             <div class="field">
                 <label for=id>{label}</label>
@@ -259,11 +288,25 @@ fn DispositionForm(
                 </div>
             </Show>
             <Show when=move || kind.get() == DispositionKind::Paid>
-                {amount("paid_cents", "Amount paid ($)", paid)}
+                {amount("paid_cents", "Amount paid ($)".to_owned(), paid)}
             </Show>
             <Show when=move || kind.get().assesses()>
-                {amount("fine_cents", "Fine assessed ($, §52-4)", fine)}
-                {amount("costs_cents", "Costs assessed ($)", costs)}
+                {amount("fine_cents", format!("Fine assessed ($, {})", charged.section), fine)}
+                {amount("costs_cents", "Costs assessed ($)".to_owned(), costs)}
+            </Show>
+            <Show when=departs>
+                <div class="field">
+                    <label for="court_words">{format!(
+                        "The court's words for this fine (it differs from the citation's {}, {})",
+                        charged.fine_text(),
+                        charged.section
+                    )}</label>
+                    <textarea id="court_words" rows="2" prop:value=move || court_words.get()
+                        on:input=move |ev| court_words.set(event_target_value(&ev))
+                        aria-describedby="court_words-error"></textarea>
+                    <span class="hint">"Quote the court's order or docket entry. The fine is recorded as the court assessed it, flagged."</span>
+                    <span class="error-text" id="court_words-error">{error("court_words")}</span>
+                </div>
             </Show>
             {closed.map(|was| view! {
                 <div class="field">

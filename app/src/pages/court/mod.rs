@@ -11,7 +11,7 @@ use crate::access::Permission;
 use crate::api::court::{file_citations, filing_queue, recent_exports};
 use crate::components::session::{hydrated, Guard};
 use crate::components::table::ScrollTable;
-use crate::model::court::{Filing, FilingRow};
+use crate::model::court::{Filing, FilingRow, Withdrawal};
 
 #[component]
 pub fn FilingQueuePage() -> impl IntoView {
@@ -51,9 +51,13 @@ fn FilingQueue() -> impl IntoView {
                 match rows {
                     Err(e) => view! { <p class="notice bad" role="alert">{e.to_string()}</p> }.into_any(),
                     Ok(queue) if queue.rows.is_empty() => view! {
+                        <HeldNotice held=queue.held_unidentified/>
+                        <Withdrawals list=queue.withdrawals selected/>
                         <p class="notice ok" role="status" data-testid="queue-empty">"Nothing is waiting to be filed."</p>
                     }.into_any(),
                     Ok(queue) => view! {
+                        <HeldNotice held=queue.held_unidentified/>
+                        <Withdrawals list=queue.withdrawals.clone() selected/>
                         {(queue.waiting > queue.rows.len() as u64).then(|| view! {
                             <p class="notice warn" role="status" data-testid="queue-more">{format!(
                                 "{} citations wait; these are the {} most urgent. File them and the rest follow.",
@@ -113,7 +117,10 @@ fn QueueTable(list: Vec<FilingRow>, selected: RwSignal<Vec<String>>) -> impl Int
                                     <label for=id class="visually-hidden">{format!("Select {}", r.number)}</label>
                                 </td>
                                 <td><a href=href>{r.number.clone()}</a>
-                                    {r.amended.then_some(view! { " " <span class="badge warn">"amended"</span> })}</td>
+                                    {r.amended.then_some(view! { " " <span class="badge warn">"amended"</span> })}
+                                    {r.replaces.clone().map(|old| view! {
+                                        <br/><span class="hint" data-testid="replaces">{format!("Replaces {old}, withdrawn")}</span>
+                                    })}</td>
                                 <td>{r.subject}</td>
                                 <td>{r.offence.reference()}</td>
                                 <td>{r.issued_text}</td>
@@ -125,6 +132,66 @@ fn QueueTable(list: Vec<FilingRow>, selected: RwSignal<Vec<String>>) -> impl Int
             </table>
         </ScrollTable>
     }
+}
+
+/// Approved citations held out of the queue: a summons needs an identified
+/// person (issue #33). Said, with why and what clears it.
+#[component]
+fn HeldNotice(held: u64) -> impl IntoView {
+    (held > 0).then(|| {
+        view! {
+            <p class="notice warn" role="status" data-testid="held-unidentified">{format!(
+                "{held} approved citation(s) held out of this queue: the person is not identified, and a summons needs \
+                 the person's name and address. They join the queue once the chief amends the report with the identity."
+            )}</p>
+        }
+    })
+}
+
+/// Citations the Town withdrew after filing (issue #33), until an export has
+/// carried them to the court: each with the chief's reason and the citation
+/// that replaces it, selectable for export like the queue's.
+#[component]
+fn Withdrawals(list: Vec<Withdrawal>, selected: RwSignal<Vec<String>>) -> impl IntoView {
+    (!list.is_empty()).then(|| {
+        view! {
+            <section class="panel" aria-labelledby="withdrawn-heading" data-testid="withdrawals">
+                <h2 id="withdrawn-heading">"Withdrawn by the Town — tell the court"</h2>
+                <p class="hint">"A chief's amendment after filing changed these citations' person, charge or arrest, or took them away. \
+                    The court is asked to dismiss each; export it (it is marked withdrawn, with the reason) and file the replacement."</p>
+                <ul class="plain">
+                    {list.into_iter().map(|w| {
+                        let number = w.number.clone();
+                        let id = format!("pick-{}", w.number);
+                        let checked = {
+                            let n = number.clone();
+                            move || selected.with(|s| s.contains(&n))
+                        };
+                        view! {
+                            <li data-testid="withdrawal">
+                                <input type="checkbox" id=id.clone() prop:checked=checked
+                                    on:change=move |ev| {
+                                        let on = event_target_checked(&ev);
+                                        selected.update(|s| {
+                                            s.retain(|x| *x != number);
+                                            if on { s.push(number.clone()); }
+                                        });
+                                    }/>
+                                <label for=id>{format!("Select {}", w.number)}</label>
+                                " · " <a href=format!("/court/citations/{}", w.number)>{w.number.clone()}</a>
+                                " · " {w.subject} " · " {w.offence.reference()}
+                                <br/><span>{format!("Withdrawn {} by {}: {}", w.at_text, w.by, w.reason)}</span>
+                                {match w.replaced_by {
+                                    Some(n) => view! { <br/><span data-testid="replaced-by">{format!("Replaced by {n}")}</span> }.into_any(),
+                                    None => view! { <br/><span>"Not replaced"</span> }.into_any(),
+                                }}
+                            </li>
+                        }
+                    }).collect_view()}
+                </ul>
+            </section>
+        }
+    })
 }
 
 /// Exports are plain form posts, so the browser saves the file the server sends;
@@ -235,7 +302,7 @@ fn MarkFiled(
     view! {
         <section class="panel" aria-labelledby="file-heading">
             <h2 id="file-heading">"Mark filed"</h2>
-            <p class="hint">"Once filed, a citation is frozen: only the chief's amendment, with a reason, changes it, and the next export shows it as an amended filing."</p>
+            <p class="hint">"Once filed, a citation's number, person, offence, arrest and fine are the court's. A chief's amendment of the report shows on the next export as an amended filing; a change to the citation itself withdraws it, and a new citation replaces it."</p>
             {move || message.get().map(|(ok, text)| view! {
                 <p class=if ok { "notice ok" } else { "notice bad" } role="status" data-testid="file-result">{text}</p>
             })}

@@ -58,7 +58,10 @@ fn CourtRegister() -> impl IntoView {
                                     let href = format!("/court/citations/{}", r.number);
                                     view! {
                                         <tr data-testid="court-row">
-                                            <td><a href=href>{r.number.clone()}</a></td>
+                                            <td><a href=href>{r.number.clone()}</a>
+                                                {r.withdrawn.is_some().then_some(view! { " " <span class="badge warn">"withdrawn"</span> })}
+                                                {r.replaces.clone().map(|n| view! { " " <span class="badge">{format!("replaces {n}")}</span> })}
+                                                {r.fine_departure.is_some().then_some(view! { " " <span class="badge warn">"fine differs"</span> })}</td>
                                             <td>{r.subject}</td>
                                             <td>{r.status.label()}</td>
                                             <td>{r.filed_on.unwrap_or_default()} " " {r.filing_reference.unwrap_or_default()}</td>

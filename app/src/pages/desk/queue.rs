@@ -6,8 +6,9 @@ use leptos_router::hooks::use_query_map;
 
 use super::{filter_from_query, FilterForm, ReportCard};
 use crate::access::Permission;
-use crate::api::review::{list_officers, review_queue};
+use crate::api::review::{conversion_checked, converted_citations, list_officers, review_queue};
 use crate::components::session::Guard;
+use crate::model::review::ConvertedCitation;
 
 #[component]
 pub fn ReviewQueuePage() -> impl IntoView {
@@ -45,5 +46,68 @@ fn ReviewQueue() -> impl IntoView {
                 view! { {form} {list} }
             })}
         </Transition>
+        <ConvertedToCheck/>
+    }
+}
+
+/// The standing citations of reports converted from the first version that the
+/// chief has not checked yet (issue #33): each once, marked checked with a note.
+#[component]
+fn ConvertedToCheck() -> impl IntoView {
+    let version = RwSignal::new(0u32);
+    let list = Resource::new(move || version.get(), |_| converted_citations());
+    view! {
+        <Transition fallback=|| ()>
+            {move || Suspend::new(async move {
+                match list.await {
+                    Ok(rows) if rows.is_empty() => ().into_any(),
+                    Ok(rows) => view! {
+                        <section class="panel" aria-labelledby="converted-heading" data-testid="converted">
+                            <h2 id="converted-heading">{format!("Converted citations to check ({})", rows.len())}</h2>
+                            <p class="hint">"These reports were written by the first version of the app, which recorded the conduct, the order and \
+                                the §52-1 E answer once for the whole incident and never asked about an arrest. What it could not know is marked \
+                                “not recorded — converted” in the report. Check each citation against what is known of the person, once."</p>
+                            <ul class="plain">
+                                {rows.into_iter().map(|c| view! { <ConvertedItem c version/> }).collect_view()}
+                            </ul>
+                        </section>
+                    }.into_any(),
+                    Err(e) => view! { <p class="notice bad" role="alert">{e.to_string()}</p> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+#[component]
+fn ConvertedItem(c: ConvertedCitation, version: RwSignal<u32>) -> impl IntoView {
+    let note = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let number = c.number.clone();
+    let check = Action::new(move |_: &()| {
+        let number = number.clone();
+        async move {
+            match conversion_checked(number, note.get_untracked()).await {
+                Ok(()) => version.update(|v| *v += 1),
+                Err(e) => error.set(Some(e.to_string())),
+            }
+        }
+    });
+    let field = format!("converted-note-{}", c.number);
+    let ready = crate::components::session::hydrated();
+    view! {
+        <li data-testid="converted-citation">
+            <a href=format!("/reports/{}", c.incident_id)><strong>{c.number.clone()}</strong></a>
+            " · " {c.subject.clone()} " · " {c.offence.reference()} " · " {c.status.label()} " · issued " {c.issued_text.clone()}
+            {move || error.get().map(|e| view! { <p class="notice bad" role="alert">{e}</p> })}
+            <div class="field">
+                <label for=field.clone()>{format!("What you checked for {} (optional)", c.number)}</label>
+                <input id=field type="text" prop:value=move || note.get()
+                    on:input=move |ev| note.set(event_target_value(&ev))/>
+            </div>
+            <button type="button" class="secondary" data-testid="conversion-checked"
+                disabled=move || !ready.get() || check.pending().get()
+                on:click=move |_| { check.dispatch(()); }>{format!("Mark {} checked", c.number)}</button>
+        </li>
     }
 }

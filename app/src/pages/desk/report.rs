@@ -141,6 +141,17 @@ fn FullReport(view: ReportView, chief: bool, version: RwSignal<u32>) -> impl Int
             } else {
                 view! { <ul>{view.citations.iter().cloned().map(|c| view! { <CitationItem c chief version/> }).collect_view()}</ul> }.into_any()
             }}
+            {(!view.withdrawals.is_empty()).then(|| view! {
+                <h2>"Withdrawn from the court"</h2>
+                <ul data-testid="report-withdrawals">{view.withdrawals.iter().map(|w| view! {
+                    <li>
+                        <strong>{w.number.clone()}</strong> " · " {w.subject.clone()} " · " {w.offence.reference()}
+                        " · withdrawn " {w.at_text.clone()} " by " {w.by.clone()} ": " {w.reason.clone()}
+                        {w.replaced_by.clone().map(|n| view! { " · replaced by " <a href=format!("/citations/{n}")>{n.clone()}</a> })}
+                        {(!w.sent).then_some(view! { " · " <span class="badge warn">"not yet sent to the court"</span> })}
+                    </li>
+                }).collect_view()}</ul>
+            })}
             <h2>"History"</h2>
             <ol class="history">{view.history.iter().cloned().map(|r| view! { <Revision r/> }).collect_view()}</ol>
             <h2>"Decisions"</h2>

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::error::FieldError;
+use crate::model::converted::ConvertedFact;
 use crate::model::incident::{
     AgeRange, GpsFix, IdType, Identity, IncidentReport, Location, Perceived, PerceivedRace,
     PerceivedSex, SubjectEntry,
@@ -110,6 +111,10 @@ pub struct SubjectDraft {
     /// person given a summons.
     #[serde(default)]
     pub signature: Option<PersonSignature>,
+    /// Answers a conversion from the earlier app filled in without a record of
+    /// them (issue #33): the officer checks and confirms them before sending.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub to_check: Vec<ConvertedFact>,
 }
 
 impl SubjectDraft {
@@ -138,6 +143,7 @@ impl SubjectDraft {
             cite: Vec::new(),
             no_offence: false,
             signature: None,
+            to_check: Vec::new(),
         }
     }
 
@@ -361,6 +367,17 @@ fn form_position(field: &str) -> (u8, usize, usize) {
     }
 }
 
+/// What an officer (or the chief) is asked about a person converted from the
+/// earlier app, before the report goes.
+pub fn to_check_message(facts: &[ConvertedFact]) -> String {
+    format!(
+        "Converted from the earlier app: {} — {} for this person (the earlier app recorded them \
+         once for the whole incident, or not at all). Check them, then confirm.",
+        crate::model::converted::listed(facts),
+        crate::model::converted::NOT_RECORDED
+    )
+}
+
 fn in_form_order(errors: &mut [FieldError]) {
     errors.sort_by_key(|e| form_position(&e.field));
 }
@@ -578,6 +595,12 @@ impl Draft {
                     "Record your perception of age, sex and race (for bias audits; never asked of the person).",
                 ));
             }
+            if !s.to_check.is_empty() {
+                missing.push(FieldError::new(
+                    f("to_check"),
+                    to_check_message(&s.to_check),
+                ));
+            }
         }
         if self.place.is_none() {
             missing.push(FieldError::new(
@@ -627,6 +650,7 @@ impl Draft {
                         .signature
                         .clone()
                         .filter(|_| s.charges().iter().any(|c| c.issue_citation)),
+                    not_recorded: s.to_check.clone(),
                 }
             })
             .collect();
@@ -872,6 +896,7 @@ impl Draft {
                 d.response_at = at.map(&local).unwrap_or_default();
                 d.manner = manner;
                 d.arrested = f.arrested;
+                d.to_check = s.not_recorded.clone();
                 d.offences = s.offences().collect();
                 d.cite = s
                     .charges
@@ -951,13 +976,17 @@ mod first_version {
     }
 
     impl FirstDraft {
-        /// Each person gets the incident's answers, for the officer to check.
+        /// Each person gets the incident's answers, marked for the officer to
+        /// check (as a stored report's conversion marks them): the draft cannot
+        /// be sent until they confirm each person's.
         pub(super) fn into_draft(self) -> Draft {
             // The conduct converts as a stored report's does.
             let conduct = crate::model::first_version::conduct_of(
                 &self.conduct,
                 self.place.unwrap_or(PlaceType::OtherPublicPlace),
             );
+            let marked =
+                crate::model::first_version::converted_facts(&self.conduct, self.subjects.len());
             let subjects = self
                 .subjects
                 .into_iter()
@@ -989,6 +1018,11 @@ mod first_version {
                         .filter(|_| s.issue_citation)
                         .collect();
                     d.no_offence = s.no_offence;
+                    d.to_check = marked.clone();
+                    // The earlier app never asked about an arrest (§52-2).
+                    if d.cite.contains(&Offence::GroupObstruction) {
+                        d.to_check.push(ConvertedFact::Arrest);
+                    }
                     d
                 })
                 .collect();
@@ -1183,8 +1217,33 @@ mod tests {
     }
 
     #[test]
-    fn a_draft_saved_by_the_first_version_opens_with_its_answers_given_to_each_person() {
-        let first = serde_json::json!({
+    fn a_draft_saved_by_the_first_version_opens_with_its_answers_to_check_for_each_person() {
+        let first = first_version_draft();
+        let d = Draft::load(&first.to_string()).expect("converted");
+        assert_eq!(d.orders.len(), 1);
+        let s = &d.subjects[0];
+        assert_eq!(s.protected, Some(ProtectedActivity::None));
+        assert!(s.conduct.remained_in_one_location && s.conduct.passage.pedestrians);
+        assert_eq!(s.conduct.passage.place, Some(PlaceType::Sidewalk));
+        assert_eq!(s.order, Some(0));
+        assert_eq!(s.cite, vec![Offence::LoiteringObstruction]);
+        // Issue #33: the earlier app never recorded the place obstructed; the
+        // officer checks it before the report can go.
+        assert_eq!(s.to_check, [ConvertedFact::ObstructedPlace]);
+        let refused = d.to_report(parse_utc_local).expect_err("to check");
+        assert!(
+            refused.iter().any(|e| e.field == "subjects.0.to_check"),
+            "{refused:?}"
+        );
+        let mut checked = d.clone();
+        checked.subjects[0].to_check.clear();
+        let report = checked.to_report(parse_utc_local).expect("checked");
+        assert!(report.subjects[0].not_recorded.is_empty());
+    }
+
+    /// A draft as the first version saved it: one person, obstructing the sidewalk.
+    fn first_version_draft() -> serde_json::Value {
+        serde_json::json!({
             "incident_id": Uuid::now_v7(), "occurred_at": "2026-07-04T21:00",
             "location_text": "Post Road", "place": "sidewalk", "gps": null,
             "protected": "none",
@@ -1203,16 +1262,34 @@ mod tests {
                 "description": "", "age_range": "35_49", "sex": "male", "race": "white",
                 "response": "refused", "response_at": "2026-07-04T21:08", "manner": "stayed_in_place",
                 "offence": "52-1(A)(1)", "no_offence": false, "issue_citation": true}]
-        });
+        })
+    }
+
+    /// Issue #33: a first-version draft of a §52-2 group recorded no arrest;
+    /// each person's shared answers and the arrest are to be checked.
+    #[test]
+    fn a_first_version_group_draft_asks_each_person_and_records_no_arrest() {
+        let mut first = first_version_draft();
+        first["conduct"]["group"] =
+            serde_json::json!({"persons_together": 2, "obstructs_free_passage": true});
+        let other = first["subjects"][0].clone();
+        first["subjects"][0]["offence"] = serde_json::json!("52-2");
+        first["subjects"]
+            .as_array_mut()
+            .expect("subjects")
+            .push(other);
+        first["subjects"][1]["subject_id"] = serde_json::json!(Uuid::now_v7());
         let d = Draft::load(&first.to_string()).expect("converted");
-        assert_eq!(d.orders.len(), 1);
-        let s = &d.subjects[0];
-        assert_eq!(s.protected, Some(ProtectedActivity::None));
-        assert!(s.conduct.remained_in_one_location && s.conduct.passage.pedestrians);
-        assert_eq!(s.conduct.passage.place, Some(PlaceType::Sidewalk));
-        assert_eq!(s.order, Some(0));
-        assert_eq!(s.cite, vec![Offence::LoiteringObstruction]);
-        assert!(d.to_report(parse_utc_local).is_ok());
+        use ConvertedFact::*;
+        assert_eq!(
+            d.subjects[0].to_check,
+            [ProtectedActivity, Conduct, ObstructedPlace, Arrest]
+        );
+        assert!(!d.subjects[0].arrested);
+        assert_eq!(
+            d.subjects[1].to_check,
+            [ProtectedActivity, Conduct, ObstructedPlace]
+        );
     }
 
     /// An hour after the incident of [`filled`].

@@ -679,11 +679,36 @@ fn Person(
                     </p>
                 </div>
             </Show>
+            <ConvertedCheck draft errors id/>
             <ProtectedOf draft errors id/>
             <ConductOf draft id/>
             <ResponseOf draft errors id/>
             <ChargesOf draft errors id/>
         </article>
+    }
+}
+
+/// A person converted from the earlier app (issue #33): the answers it filled in
+/// without a record of them, to be checked and confirmed before the report goes.
+#[component]
+fn ConvertedCheck(
+    draft: RwSignal<Draft>,
+    errors: RwSignal<Vec<FieldError>>,
+    id: Uuid,
+) -> impl IntoView {
+    let to_check = read_subject(draft, id, |s| s.to_check.clone());
+    let confirm = write_subject(draft, id, |s, ()| s.to_check.clear());
+    let field = subject_field(draft, id, "to_check");
+    view! {
+        <Show when=move || !to_check.with(Vec::is_empty)>
+            <div class="notice warn" role="status" id=dom_id(&field)
+                data-field=field.clone() data-testid="converted-check">
+                <p>{move || super::draft::to_check_message(&to_check.get())}</p>
+                <p class="error-text">{move || subject_error(draft, errors, id, "to_check").get()}</p>
+                <button type="button" class="secondary" on:click=move |_| confirm.run(())>
+                    "I have checked these answers for this person"</button>
+            </div>
+        </Show>
     }
 }
 

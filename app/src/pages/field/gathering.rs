@@ -144,6 +144,7 @@ impl Responsible {
                 issue_citation: self.cite.get_untracked(),
             }],
             signature: None,
+            not_recorded: Vec::new(),
         }
     }
 }

@@ -16,7 +16,7 @@ use domain::model::dashboard::{
 };
 use domain::model::incident::{AgeRange, PerceivedRace, PerceivedSex};
 use domain::model::review::{DecidedKind, GpsCell, ReportFilter, ResponseKind};
-use domain::ordinance::{Offence, Outcome, ProtectedActivity};
+use domain::ordinance::{Offence, Outcome, Penalty, ProtectedActivity};
 use rollup::Counts;
 
 /// Top locations and GPS cells shown.
@@ -116,6 +116,11 @@ pub async fn dashboard(store: &Store, period: &Period) -> Result<Dashboard, AppE
         counts.get("citations", "issued"),
         counts.get("citations", "void"),
     );
+    let article_ii: i64 = Offence::ALL
+        .into_iter()
+        .filter(|o| o.is_article_ii())
+        .map(|o| counts.get("citation_offence", o.code()))
+        .sum();
     let complied = persons.response("complied");
     let refused = persons.response("refused");
     let whole = period.filter();
@@ -130,11 +135,28 @@ pub async fn dashboard(store: &Store, period: &Period) -> Result<Dashboard, AppE
             value: persons.total().to_string(),
             filter: Some(whole.clone()),
         },
+        // Each article's citations under its own penalty section (issue #33:
+        // §52-7's were counted under §52-4).
         Total {
-            label: "Citations issued (§52-4)".into(),
-            value: citations.to_string(),
+            label: format!(
+                "Citations issued — Article I ({})",
+                Penalty::ARTICLE_I.section
+            ),
+            value: (citations - article_ii).to_string(),
             filter: Some(ReportFilter {
                 cited: Some(true),
+                ..whole.clone()
+            }),
+        },
+        Total {
+            label: format!(
+                "Citations issued — Article II ({})",
+                Penalty::ARTICLE_II.section
+            ),
+            value: article_ii.to_string(),
+            filter: Some(ReportFilter {
+                cited: Some(true),
+                offence: Some(Offence::UnpermittedMassGathering),
                 ..whole.clone()
             }),
         },

@@ -132,6 +132,13 @@ const DAY_COUNTS: &[(&str, &str)] = &[
         "SELECT i.local_date, 'citations', CASE c.status WHEN 'void' THEN 'void' ELSE 'issued' END, NULL, \
          COUNT(*) FROM incident i JOIN citation c ON c.incident_id = i.incident_id WHERE {STALE} GROUP BY 1, 3",
     ),
+    // Standing citations by offence, so each article's are counted under its
+    // own penalty section (issue #33).
+    (
+        "citation_offence",
+        "SELECT i.local_date, 'citation_offence', c.offence, NULL, COUNT(*) FROM incident i \
+         JOIN citation c ON c.incident_id = i.incident_id WHERE {STALE} AND c.status <> 'void' GROUP BY 1, 3",
+    ),
     (
         "officer_citations",
         "SELECT i.local_date, 'officer_citations', i.officer_id, NULL, COUNT(*) FROM incident i \
@@ -183,7 +190,7 @@ const DAY_COUNTS: &[(&str, &str)] = &[
     ),
     // Money at court, in cents (the fine of each citation, plus costs): what was
     // paid, and what is owed — assessed and unpaid, or the fine of a filed
-    // citation not decided.
+    // citation not decided and not withdrawn by the Town (issue #33).
     (
         "collected",
         "SELECT i.local_date, 'collected', '', NULL, SUM(COALESCE(c.paid_cents, 0)) FROM incident i \
@@ -194,7 +201,8 @@ const DAY_COUNTS: &[(&str, &str)] = &[
         "SELECT i.local_date, 'outstanding', '', NULL, SUM(CASE \
            WHEN c.disposition IN ('admitted', 'guilty', 'defaulted') \
              THEN {GREATEST}(COALESCE(c.fine_assessed_cents, 0) + COALESCE(c.costs_assessed_cents, 0) - COALESCE(c.paid_cents, 0), 0) \
-           WHEN c.status = 'filed' THEN c.fine_cents ELSE 0 END) \
+           WHEN c.status = 'filed' AND NOT EXISTS (SELECT 1 FROM citation_withdrawal w \
+             WHERE w.number = c.number) THEN c.fine_cents ELSE 0 END) \
          FROM incident i JOIN citation c ON c.incident_id = i.incident_id WHERE {STALE} GROUP BY 1",
     ),
 ];
