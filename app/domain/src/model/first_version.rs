@@ -218,6 +218,8 @@ pub fn to_current(first: &FirstReport) -> IncidentReport {
                     arrested: s.charge.is_some_and(|c| {
                         c.issue_citation && c.offence == Offence::GroupObstruction
                     }),
+                    place: None,
+                    contravenes: None,
                 },
                 charges,
                 signature: None,

@@ -50,6 +50,7 @@
 //! 9. **Times cannot be in the future** beyond
 //!    [`crate::ordinance::time::CLOCK_TOLERANCE_MS`] (phone clocks drift).
 
+pub mod caution;
 pub mod decision;
 pub mod facts;
 pub mod offence;
@@ -63,7 +64,7 @@ pub use facts::{
     Response, Scene,
 };
 pub use offence::{Element, Offence};
-pub use outcome::{outcome, Charge, Outcome};
+pub use outcome::{outcome, person_cautions, Charge, Outcome};
 pub use timing::{TimeField, TimeProblem};
 
 #[cfg(test)]
