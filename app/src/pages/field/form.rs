@@ -839,17 +839,25 @@ fn PlaceOf(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid) 
             )
             .collect::<Vec<_>>()
     });
+    // Drawn only while open: a closed question has no second set of place
+    // names on the page beside the incident's.
+    let open = RwSignal::new(false);
+    let toggled = move |ev: leptos::ev::Event| {
+        open.set(event_target::<web_sys::Element>(&ev).has_attribute("open"));
+    };
     view! {
-        <details class="more person-place" data-testid="person-place">
+        <details class="more person-place" data-testid="person-place" on:toggle=toggled>
             <summary>{summary}</summary>
-            {move || view! {
-                <Radios name=subject_field(draft, id, "place") legend="Where was this person? (§52-1 C)".into()
-                    compact=true options=options.get()
-                    hint="Each person is judged where they were: on their own porch is not a street or public place.".into()
-                    selected=Signal::derive(move || Some(own.get()))
-                    on_change=write_subject(draft, id, |s, v: Option<PlaceType>| s.place = v)
-                    error=subject_error(draft, errors, id, "place")/>
-            }}
+            <Show when=move || open.get()>
+                {move || view! {
+                    <Radios name=subject_field(draft, id, "place") legend="Where was this person? (§52-1 C)".into()
+                        compact=true options=options.get()
+                        hint="Each person is judged where they were: on their own porch is not a street or public place.".into()
+                        selected=Signal::derive(move || Some(own.get()))
+                        on_change=write_subject(draft, id, |s, v: Option<PlaceType>| s.place = v)
+                        error=subject_error(draft, errors, id, "place")/>
+                }}
+            </Show>
         </details>
     }
 }
