@@ -203,4 +203,17 @@ test.describe('Article I on the form, second reading', () => {
     await expect(page.getByTestId('outcome')).toContainText('Cited — $100.00 plus costs');
     await expectAccessible(page);
   });
+
+  test("the order's words and the location are screened for status words, as the narrative is", async ({ page }) => {
+    const input = new Inputs(page);
+    await where(page, input, 'Behind the store where the unhoused sleep', 'Sidewalk');
+    await orderGiven(page, input);
+    await page.getByLabel('Words of the order').fill('You kids stop hanging around here.');
+    const notices = page.getByTestId('status-words');
+    await expect(notices.filter({ hasText: 'The location uses status words: unhoused.' })).toHaveCount(1);
+    await expect(
+      notices.filter({ hasText: 'The words of the order uses status words: kids, hanging around.' }),
+    ).toHaveCount(1);
+    await expectAccessible(page);
+  });
 });

@@ -348,6 +348,7 @@ fn WhenAndWhere(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> im
                 on_input=write(draft, |d, v| d.location_text = v)
                 error=error_at(errors, "location.text")
                 autocomplete="off" maxlength=200/>
+            <StatusWordsNotice text=read(draft, |d| d.location_text.clone()) what="The location"/>
             <div class="field">
                 <button type="button" class="secondary" on:click=locate>"Add GPS location"</button>
                 <span class="hint" role="status">{move || gps_status.get().or_else(|| {
@@ -469,6 +470,7 @@ fn OrderFields(
                 value=read_order(|o| o.words.clone())
                 on_input=write_order(|o, v| o.words = v)
                 error=error_at(errors, f("words")) maxlength=2000/>
+            <StatusWordsNotice text=read_order(|o| o.words.clone()) what="The words of the order"/>
             <TimeField field=f("given_at") label="Time the order was given".into()
                 value=read_order(|o| o.at.clone())
                 on_input=write_order(|o, v| o.at = v)

@@ -116,10 +116,9 @@ fn excluded_finding(offence: Offence) -> Finding {
 /// own facts. `now` is the server's (or phone's) clock, for the rule that recorded
 /// times cannot be in the future.
 pub fn decide(scene: &Scene, person: &PersonFacts, offence: Offence, now: Moment) -> Decision {
-    let mut cautions = decision_cautions(person, offence);
+    let cautions = decision_cautions(person, offence);
     let activity = person.protected_activity;
     if activity.is_protected() && offence.is_section_52_1() {
-        cautions.retain(|c| matches!(c, Caution::AnnoyanceBasis));
         return Decision {
             offence,
             verdict: Verdict::Excluded { activity },
