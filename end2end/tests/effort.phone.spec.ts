@@ -2,8 +2,7 @@ import { test, expect, Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { signIn } from './helpers';
 import {
-  charge, chargeWith, did, expression, identify, Inputs, openNewForm, PEDESTRIANS, person, refusedAndCited, respondedNow,
-  response, STAYED, submit, unique, where,
+  charge, chargeWith, did, expression, identify, Inputs, openNewForm, orderGiven, PEDESTRIANS, person, refusedAndCited, respondedNow, response, STAYED, submit, unique, where,
 } from './field-helpers';
 import { withCamera } from './licence-barcode';
 
@@ -76,7 +75,7 @@ test.describe('effort of the standard incidents on a phone', () => {
   test('one person, §52-1(A)(1) refused and cited: at most 20 inputs', async ({ page }) => {
     const input = new Inputs(page);
     await where(page, input, unique('Post Road at Mile Road'), 'Sidewalk');
-    await input.tap(page.getByRole('button', { name: 'Stop blocking the way and move on.' }));
+    await orderGiven(page, input);
     await refusedAndCited(page, input, 0, { name: 'Alex Morgan', dob: '1990-02-03', address: '12 Main Street, Wells, ME' });
     await input.type(page.getByLabel('What each person did'), NARRATIVE);
     // Measured up to the last tap: the receipt then replaces the form.
@@ -91,7 +90,7 @@ test.describe('effort of the standard incidents on a phone', () => {
   test('one scanned person, §52-1(A)(1) refused and cited: the license fills the identity', async ({ page }) => {
     const input = new Inputs(page);
     await where(page, input, unique('Post Road at Mile Road'), 'Sidewalk');
-    await input.tap(page.getByRole('button', { name: 'Stop blocking the way and move on.' }));
+    await orderGiven(page, input);
     const first = person(page, 0);
     await input.tap(first.getByTestId('scan-licence'));
     await input.tap(first.getByTestId('scan-camera'));
@@ -120,7 +119,7 @@ test.describe('effort of the standard incidents on a phone', () => {
   test('two persons: one refuses and is cited, the other complies', async ({ page }) => {
     const input = new Inputs(page);
     await where(page, input, unique('Post Office Square'), 'Sidewalk');
-    await input.tap(page.getByRole('button', { name: 'Stop blocking the way and move on.' }));
+    await orderGiven(page, input);
     await refusedAndCited(page, input, 0, { name: 'Blake Stone', dob: '1988-03-04', address: '4 Elm St, Wells, ME' }, 'Refused out loud');
     await input.tap(page.getByRole('button', { name: 'Add another person' }));
     await identify(page, input, 1, { name: 'Drew Lane', dob: '1990-05-06', address: '6 Elm St, Wells, ME' });

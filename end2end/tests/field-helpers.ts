@@ -86,6 +86,24 @@ export async function expression(page: Page, input: Inputs, i: number, answer = 
   await input.tap(person(page, i).getByLabel(answer));
 }
 
+/**
+ * The order, in one tap of its words, and the time allowed to comply: it starts
+ * unset and must be chosen (§52-1 D: a person fails to obey only after a chance
+ * to obey).
+ */
+export async function orderGiven(
+  page: Page,
+  input: Inputs,
+  words = 'Stop blocking the way and move on.',
+  minutes = '2 min',
+) {
+  await input.tap(page.getByRole('button', { name: words }));
+  await input.tap(page.getByRole('group', { name: 'Order 1' }).getByLabel(minutes, { exact: minutes !== AT_ONCE }));
+}
+
+/** "At once" as the form offers it. */
+export const AT_ONCE = "At once — only an outright refusal counts in the order's minute";
+
 /** Where. */
 export async function where(page: Page, input: Inputs, location: string, place: string) {
   await input.type(page.getByLabel('Address or landmark'), location);

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { expectAccessible, layoutShift, signIn } from './helpers';
 import {
-  charge, chargeWith, did, expression, formReady, identify, Inputs, openNewForm, PEDESTRIANS, person, recordNoiseWarning, refusedAndCited, respondedNow, response, STAYED, submit, unique, where,
+  charge, chargeWith, did, expression, formReady, identify, Inputs, openNewForm, orderGiven, PEDESTRIANS, person, recordNoiseWarning, refusedAndCited, respondedNow, response, STAYED, submit, unique, where,
 } from './field-helpers';
 
 
@@ -16,7 +16,7 @@ test.describe('officer on a phone', () => {
     const input = new Inputs(page);
     const location = unique('Post Road at Mile Road');
     await where(page, input, location, 'Sidewalk');
-    await input.tap(page.getByRole('button', { name: 'Stop blocking the way and move on.' }));
+    await orderGiven(page, input);
     await identify(page, input, 0, { name: 'Alex Morgan', dob: '1990-02-03', address: '12 Main Street, Wells, ME' });
     await expression(page, input, 0);
     await did(page, input, 0, STAYED, PEDESTRIANS);
@@ -64,7 +64,7 @@ test.describe('officer on a phone', () => {
     const input = new Inputs(page);
     const location = unique('Post Office Square');
     await where(page, input, location, 'Sidewalk');
-    await input.tap(page.getByRole('button', { name: 'Stop blocking the way and move on.' }));
+    await orderGiven(page, input);
     await refusedAndCited(page, input, 0, { name: 'Blake Stone', dob: '1988-03-04', address: '4 Elm St, Wells, ME' }, 'Refused out loud');
 
     // The second person: the same facts in one tap, then their own response.
@@ -150,7 +150,7 @@ test.describe('officer on a phone', () => {
   test('(c) complied after the order: saved with no citation', async ({ page }) => {
     const input = new Inputs(page);
     await where(page, input, unique('Wells Beach main lot'), 'Beach');
-    await input.tap(page.getByRole('button', { name: 'Stop blocking the entrance and move on.' }));
+    await orderGiven(page, input, 'Stop blocking the entrance and move on.');
     await identify(page, input, 0, { name: 'Jordan Lee', dob: '2001-06-30', address: '3 Ocean Ave, Wells, ME' });
     await expression(page, input, 0);
     await did(page, input, 0, STAYED, 'With a business being lawfully conducted');
@@ -169,6 +169,7 @@ test.describe('officer on a phone', () => {
     const input = new Inputs(page);
     await where(page, input, unique('Route 1 at Eldridge Road'), 'Street');
     await page.getByRole('button', { name: 'Stop blocking the way and move on.' }).click();
+    await page.getByRole('group', { name: 'Order 1' }).getByLabel('2 min').click();
     await identify(page, input, 0, { name: 'Casey Hart', dob: '1985-11-12', address: '9 Post Rd, Wells, ME' });
     await page.getByRole('button', { name: 'Add another person' }).click();
     await identify(page, input, 1, { name: 'Riley Shaw', dob: '1987-04-01', address: '11 Post Rd, Wells, ME' });

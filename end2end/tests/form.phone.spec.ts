@@ -127,6 +127,7 @@ test.describe('the form on a phone', () => {
     const input = new Inputs(page);
     await where(page, input, unique('Drakes Island Road'), 'Sidewalk');
     await page.getByRole('button', { name: 'Stop blocking the way and move on.' }).click();
+    await page.getByRole('group', { name: 'Order 1' }).getByLabel('2 min').click();
     await identify(page, input, 0, { name: 'Sam Doe', dob: '1999-09-09', address: '5 Harbor Rd, Wells, ME' });
     await expression(page, input, 0);
     await did(page, input, 0, STAYED, 'Hindered or impeded pedestrians (or tended to)');

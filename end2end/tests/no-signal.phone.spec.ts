@@ -1,7 +1,7 @@
 import { test, expect, Page } from '@playwright/test';
 import { expectAccessible, signIn, waitForHydration } from './helpers';
 import {
-  did, formReady, Inputs, person, refusedAndCited, response, submit, unique, where,
+  did, formReady, Inputs, orderGiven, person, refusedAndCited, response, submit, unique, where,
 } from './field-helpers';
 
 // Issue #17: an officer on the beach with no signal hands each person cited a
@@ -14,7 +14,7 @@ const NARRATIVE = 'Stood across the boardwalk ramp with a friend; beachgoers had
 async function recordRefusal(page: Page, location: string, who: { name: string; dob: string; address: string }) {
   const input = new Inputs(page);
   await where(page, input, location, 'Sidewalk');
-  await input.tap(page.getByRole('button', { name: 'Stop blocking the way and move on.' }));
+  await orderGiven(page, input);
   await refusedAndCited(page, input, 0, who);
   await input.type(page.getByLabel('What each person did'), NARRATIVE);
   await expect(page.getByTestId('outcome')).toHaveText(/Cited — \$100\.00 plus costs/);

@@ -1,7 +1,7 @@
 import { expect, Page, test } from '@playwright/test';
 import { BASE, officerContext } from './desk-helpers';
 import { expectAccessible, signIn } from './helpers';
-import { formReady, Inputs, openNewForm, refusedAndCited, submit, unique, where } from './field-helpers';
+import { formReady, Inputs, openNewForm, orderGiven, refusedAndCited, submit, unique, where } from './field-helpers';
 
 // Issue #20: a photo is attached on the phone, kept through a reload and with no
 // signal, sent after its report, and reaches the chief's page without the
@@ -53,7 +53,7 @@ test('a photo is kept through a reload and no signal, sent after its report, and
 
   // No signal: the report and its photo wait on the phone.
   await context.setOffline(true);
-  await input.tap(page.getByRole('button', { name: 'Stop blocking the way and move on.' }));
+  await orderGiven(page, input);
   await refusedAndCited(page, input, 0, { name: 'Kim Lowe', dob: '1993-06-07', address: '8 Sea Road, Wells, ME' });
   await page.getByLabel('What each person did').fill('Stood across the lot entrance; cars backed onto Route 1. Told to move on; stayed.');
   await submit(page, input);

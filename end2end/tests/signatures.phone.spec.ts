@@ -1,6 +1,6 @@
 import { expect, Page, test } from '@playwright/test';
 import { expectAccessible, signIn } from './helpers';
-import { charge, Inputs, openNewForm, refusedAndCited, submit, unique, where } from './field-helpers';
+import { charge, Inputs, openNewForm, orderGiven, refusedAndCited, submit, unique, where } from './field-helpers';
 
 // Issue #20: the officer's signature, drawn once, and the person's, drawn on the
 // officer's phone at issue, both print on the summons.
@@ -34,7 +34,7 @@ test('the officer signs once; the person signs on the phone; both print on the s
   await openNewForm(page);
   const input = new Inputs(page);
   await where(page, input, unique('Post Road at Mile Road'), 'Sidewalk');
-  await input.tap(page.getByRole('button', { name: 'Stop blocking the way and move on.' }));
+  await orderGiven(page, input);
   await refusedAndCited(page, input, 0, { name: 'Robin Hale', dob: '1991-03-04', address: '3 Main Street, Wells, ME' });
   const signature = charge(page, 0);
   await expect(signature.getByLabel('Not asked')).toBeChecked();

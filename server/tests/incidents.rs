@@ -574,3 +574,135 @@ async fn a_citation_is_read_by_its_officer_and_the_chief_and_no_one_else_yet() {
         .await;
     assert_eq!(mine.json(), json!([]), "olga sees none of oscar's reports");
 }
+
+/// The date of birth `years` years (and `days` days) before the day of `now`.
+fn born_before(now: Moment, years: i32, days: i64) -> String {
+    let day = now.0.div_euclid(86_400_000) - days;
+    let (y, m, d) = app::model::civil::civil_from_days(day);
+    format!("{:04}-{m:02}-{d:02}", y - years)
+}
+
+fn dob(r: &mut IncidentReport, date: String) {
+    if let Identity::Identified { date_of_birth, .. } = &mut r.subjects[0].identity {
+        *date_of_birth = date;
+    }
+}
+
+/// Issue #33, finding 1: with no time allowed, staying put in the order's own
+/// minute is no failure to obey: refused at the response's time, §52-1 D named.
+#[tokio::test]
+async fn a_failure_to_obey_in_the_orders_own_minute_is_refused_naming_section_52_1_d() {
+    let app = TestApp::new().await;
+    app.user("oscar", &[Role::Officer]).await;
+    let cookie = app.session("oscar").await;
+    let base = refusal_report(app.clock_now());
+    let in_its_minute = |r: &mut IncidentReport, manner| {
+        r.orders[0].minutes_to_comply = 0;
+        r.subjects[0].facts.response = Response::Refused {
+            at: Moment(r.orders[0].given_at.0 + 30_000),
+            manner,
+        };
+    };
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| {
+            in_its_minute(r, app::ordinance::RefusalManner::StayedInPlace)
+        }),
+        "subjects.0.response_at",
+        "§52-1 D: recorded in the minute the order was given",
+    )
+    .await;
+    // Saying no is a refusal at once.
+    let reply = app
+        .post(
+            "/api/incidents/submit",
+            with(&base, |r| {
+                in_its_minute(r, app::ordinance::RefusalManner::RefusedVerbally)
+            }),
+            Some(&cookie),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+}
+
+/// Issue #33, finding 2: one refusal of one order is one §52-1 violation — a
+/// second §52-1 citation for the same person is refused, §52-1 D named.
+#[tokio::test]
+async fn two_section_52_1_citations_for_one_refusal_are_refused() {
+    let app = TestApp::new().await;
+    app.user("oscar", &[Role::Officer]).await;
+    let cookie = app.session("oscar").await;
+    let base = refusal_report(app.clock_now());
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| {
+            let s = &mut r.subjects[0];
+            s.facts.conduct.interference.lawful_business = true;
+            s.charges.push(app::ordinance::Charge {
+                offence: app::ordinance::Offence::LoiteringInterference,
+                issue_citation: true,
+            });
+        }),
+        "subjects.0.charges",
+        "§52-1 D: one refusal of one order is one violation",
+    )
+    .await;
+}
+
+/// Issue #33, finding 14: a date of birth making the person younger than 10 at
+/// the incident is refused at the date of birth; a person of 16 is recorded,
+/// cautioned, and the chief finds the report by that caution.
+#[tokio::test]
+async fn a_minor_is_recorded_with_a_caution_the_chief_can_filter_on() {
+    let app = TestApp::new().await;
+    app.user("oscar", &[Role::Officer]).await;
+    app.user("carla", &[Role::Chief]).await;
+    let cookie = app.session("oscar").await;
+    let chief = app.session("carla").await;
+    let now = app.clock_now();
+    let base = refusal_report(now);
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| dob(r, born_before(now, 0, 1))),
+        "subjects.0.date_of_birth",
+        "younger than 10",
+    )
+    .await;
+    let mut minor = base.clone();
+    dob(&mut minor, born_before(now, 16, 0));
+    let reply = app.submit(&cookie, &minor).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    assert_eq!(reply.json()["outcomes"][0][1], "cited");
+    let adult = refusal_report(now);
+    assert_eq!(app.submit(&cookie, &adult).await.status, StatusCode::OK);
+    let reply = app
+        .post(
+            "/api/register/search",
+            json!({ "filter": { "caution": "minor" }, "after": null }),
+            Some(&chief),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    let rows = reply.json()["rows"].as_array().cloned().unwrap_or_default();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0]["incident_id"], minor.incident_id.to_string());
+    let view = app
+        .post(
+            "/api/reports/get",
+            json!({ "incident_id": minor.incident_id }),
+            Some(&chief),
+        )
+        .await
+        .json();
+    assert!(
+        view["cautions"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(|m| m
+                .as_str()
+                .is_some_and(|m| m.starts_with("Person 1 is under 18 (16")))),
+        "{view}"
+    );
+}

@@ -589,3 +589,34 @@ async fn a_search_pages_through_reports_of_the_same_minute_in_the_registers_orde
     }
     assert_eq!(found, expected);
 }
+
+/// Issue #33, finding 11: a correction of a report whose incident is more than
+/// a year old is allowed with its reason; a new report of such an incident is
+/// still refused as a mistyped date.
+#[tokio::test]
+async fn a_report_over_a_year_old_is_amended_with_a_reason() {
+    let d = desk().await;
+    let (mut report, _) = d.submitted().await;
+    d.app.clock.advance_minutes(400 * 24 * 60);
+    let chief = d.app.session("carla").await;
+    report
+        .narrative
+        .push_str(" The pedestrians stepped into Route 1.");
+    let reply = d
+        .app
+        .post(
+            "/api/review/amend",
+            json!({ "report": report, "reason": "The narrative left out where they stepped." }),
+            Some(&chief),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    let officer = d.app.session("oscar").await;
+    let mut late = refusal_report(d.app.clock_now());
+    late.occurred_at = report.occurred_at;
+    late.orders = report.orders.clone();
+    late.subjects[0].facts.response = report.subjects[0].facts.response;
+    let reply = d.app.submit(&officer, &late).await;
+    assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{}", reply.body);
+    assert_eq!(reply.json()["errors"][0]["field"], "occurred_at");
+}

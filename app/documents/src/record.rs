@@ -139,6 +139,13 @@ fn current_record_lines(report: &IncidentReport, zone: &TownZone) -> Vec<(String
                 format!("Protected activity (§52-1 E) — {who}"),
                 facts.protected_activity.label().to_owned(),
             ));
+            // Written only where recorded, so reports stored before print as they did.
+            if let Some(law) = &facts.contravenes {
+                lines.push((format!("Law contravened (§52-1 E) — {who}"), law.clone()));
+            }
+            if let Some(place) = facts.place {
+                lines.push((format!("Place (§52-1 C) — {who}"), place.label().to_owned()));
+            }
         }
         for offence in domain::ordinance::suggested_offences(facts) {
             for line in violation_lines(report, s, offence) {
@@ -448,6 +455,8 @@ mod tests {
                     order: None,
                     response: Response::NoOrder,
                     arrested: false,
+                    place: None,
+                    contravenes: None,
                 },
                 charges: Vec::new(),
                 signature: None,

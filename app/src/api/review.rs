@@ -77,7 +77,8 @@ pub async fn amend_report(report: IncidentReport, reason: String) -> Result<Rece
     AppError::unless_any(crate::model::review::reason_problems(
         "reason", &reason, "amended",
     ))?;
-    let verdicts = crate::model::incident::check(&report, request.now)?;
+    // A correction, of an incident of any age: it carries its reason.
+    let verdicts = crate::model::incident::check_correction(&report, request.now)?;
     crate::store::review::correct(
         &request.state.store,
         issuing(&request),
@@ -107,7 +108,8 @@ pub(crate) fn issuing(
 pub async fn resubmit_incident(report: IncidentReport) -> Result<Receipt, AppError> {
     use crate::store::review::Correction;
     let request = crate::auth::guard::authorize(crate::access::Permission::RecordIncidents).await?;
-    let verdicts = crate::model::incident::check(&report, request.now)?;
+    // A correction, of an incident of any age: the chief's return gave the reason.
+    let verdicts = crate::model::incident::check_correction(&report, request.now)?;
     crate::store::review::correct(
         &request.state.store,
         issuing(&request),

@@ -331,7 +331,7 @@ fn date_order_index(filter: &ReportFilter) -> &'static str {
     }
 }
 
-/// Each caution's partial index (migrations 0009 and 0013), in date order.
+/// Each caution's partial index (migrations 0009, 0013 and 0031), in date order.
 const fn caution_index(caution: CautionKind) -> &'static str {
     match caution {
         CautionKind::Expression => "incident_caution_expression",
@@ -339,6 +339,12 @@ const fn caution_index(caution: CautionKind) -> &'static str {
         CautionKind::StatusWords => "incident_caution_status_words",
         CautionKind::EarlyRefusal => "incident_caution_early_refusal",
         CautionKind::GpsFar => "incident_caution_gps_far",
+        CautionKind::Annoyance => "incident_caution_annoyance",
+        CautionKind::ArrestAuthority => "incident_caution_arrest_authority",
+        CautionKind::Contravening => "incident_caution_contravening",
+        CautionKind::TwoSections => "incident_caution_two_sections",
+        CautionKind::Minor => "incident_caution_minor",
+        CautionKind::Unidentified => "incident_caution_unidentified",
     }
 }
 

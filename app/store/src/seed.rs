@@ -598,7 +598,7 @@ fn report(rng: &mut StdRng, at: Moment) -> (IncidentReport, Moment) {
                 Response::NoOrder
             } else {
                 let allowed = given_at.0 + i64::from(minutes) * MINUTE;
-                let manner = RefusalManner::ALL[rng.gen_range(0..RefusalManner::ALL.len())];
+                let manner = RefusalManner::OFFERED[rng.gen_range(0..RefusalManner::OFFERED.len())];
                 // Saying no is a refusal at once; staying put counts once the
                 // time allowed has passed.
                 let at = if manner.is_outright() && chance(rng, 10) {
@@ -626,6 +626,8 @@ fn report(rng: &mut StdRng, at: Moment) -> (IncidentReport, Moment) {
                 order: response.answers_an_order().then_some(0),
                 response,
                 arrested: false,
+                place: None,
+                contravenes: None,
             };
             // The most specific offence the person's conduct suggests (§52-2 over
             // §52-1(A)(1) for a group); a §52-2 citation is now and then an arrest.

@@ -338,6 +338,8 @@ pub fn refusal_report(now: Moment) -> app::model::incident::IncidentReport {
                     manner: RefusalManner::StayedInPlace,
                 },
                 arrested: false,
+                place: None,
+                contravenes: None,
             },
             charges: vec![Charge {
                 offence: Offence::LoiteringObstruction,

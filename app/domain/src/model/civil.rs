@@ -63,6 +63,19 @@ pub fn date_text(day: i64) -> String {
     format!("{y:04}-{m:02}-{d:02}")
 }
 
+/// Whole years from `born` to the day number `day` (negative when born after
+/// it): a person's age on that day, a birthday counting on the day itself (29
+/// February birthdays count on 1 March in other years).
+pub fn years_on(born: (i32, u32, u32), day: i64) -> i64 {
+    let (y, m, d) = civil_from_days(day);
+    let years = i64::from(y) - i64::from(born.0);
+    if (m, d) < (born.1, born.2) {
+        years - 1
+    } else {
+        years
+    }
+}
+
 /// 0 = Monday … 6 = Sunday.
 pub fn weekday(day: i64) -> u32 {
     // 1970-01-01 was a Thursday (3).
@@ -97,6 +110,16 @@ mod tests {
         assert_eq!(day_number("2024-02-29"), Some(19_782));
         assert_eq!(day_number("2023-02-29"), None);
         assert_eq!(date_text(0), "1970-01-01");
+    }
+
+    #[test]
+    fn an_age_turns_on_the_birthday() {
+        let day = |t: &str| day_number(t).unwrap_or_default();
+        assert_eq!(years_on((2008, 7, 4), day("2026-07-03")), 17);
+        assert_eq!(years_on((2008, 7, 4), day("2026-07-04")), 18);
+        assert_eq!(years_on((2008, 2, 29), day("2026-02-28")), 17);
+        assert_eq!(years_on((2008, 2, 29), day("2026-03-01")), 18);
+        assert_eq!(years_on((2026, 7, 5), day("2026-07-04")), -1);
     }
 
     #[test]

@@ -279,6 +279,8 @@ pub fn to_current(first: &FirstReport) -> IncidentReport {
                     order: received.then_some(0),
                     response: s.response,
                     arrested: false,
+                    place: None,
+                    contravenes: None,
                 },
                 charges,
                 signature: None,

@@ -12,6 +12,7 @@ use uuid::Uuid;
 
 use crate::error::{AppError, FieldError};
 use crate::model::text::{has_control, short_text, too_long};
+use crate::ordinance::persons::{Standing, MIN_AGE_YEARS};
 use crate::ordinance::status::{status_words, ScreenedText};
 pub use crate::ordinance::Charge;
 use crate::ordinance::{
@@ -132,6 +133,35 @@ impl Identity {
     pub fn is_organisation(&self) -> bool {
         matches!(self, Identity::Organisation { .. })
     }
+
+    /// Named, with an address (and a person's date of birth): what a summons
+    /// needs. A person only described is not (their citation is held from
+    /// filing).
+    pub const fn identified(&self) -> bool {
+        matches!(
+            self,
+            Identity::Identified { .. } | Identity::Organisation { .. }
+        )
+    }
+
+    /// The person's age at `moment` by their date of birth, when one is recorded
+    /// (negative when the date is after it).
+    pub fn age_at(&self, moment: Moment) -> Option<i64> {
+        match self {
+            Identity::Identified { date_of_birth, .. } => parse_date(date_of_birth)
+                .map(|born| crate::model::civil::years_on(born, town_day(moment))),
+            Identity::Described { .. } | Identity::Organisation { .. } => None,
+        }
+    }
+}
+
+/// The Town's calendar day of `moment`, as the rules count ages: the day at UTC−5
+/// (Eastern Standard Time). The phone and the server have no shared time zone in
+/// the rules; in summer the hour after midnight counts as the day before, which
+/// makes a person one day younger at most — it can only add a caution.
+fn town_day(moment: Moment) -> i64 {
+    const TOWN_OFFSET_MS: i64 = 5 * 3_600_000;
+    (moment.0 - TOWN_OFFSET_MS).div_euclid(86_400_000)
 }
 
 macro_rules! choice_enum {
@@ -249,6 +279,23 @@ impl SubjectEntry {
     pub fn recorded(&self, fact: crate::model::converted::ConvertedFact) -> bool {
         !self.not_recorded.contains(&fact)
     }
+
+    /// Whether the person is identified (a summons needs it).
+    pub const fn identified(&self) -> bool {
+        self.identity.identified()
+    }
+
+    /// What the rules know of the person beside their facts, at the incident.
+    pub fn standing(&self, occurred_at: Moment) -> Standing {
+        Standing {
+            age: self
+                .identity
+                .age_at(occurred_at)
+                .and_then(|age| u32::try_from(age).ok()),
+            perceived_under_18: self.perceived.age_range == AgeRange::Under18,
+            identified: self.identified(),
+        }
+    }
 }
 
 /// The whole report. Submitting it again with the same `incident_id` is harmless.
@@ -312,7 +359,8 @@ impl IncidentReport {
 pub struct SubjectVerdict {
     pub subject_id: Uuid,
     pub decisions: Vec<Decision>,
-    /// The decisions' cautions, and status words in this person's description.
+    /// The decisions' cautions, the person's own (a minor, not identified, two
+    /// sections on one refusal), and status words in this person's free texts.
     pub cautions: Vec<Caution>,
     pub outcome: Result<Outcome, Vec<Finding>>,
 }
@@ -321,6 +369,15 @@ impl SubjectVerdict {
     /// The decision on `offence`, if it was charged.
     pub fn decision(&self, offence: Offence) -> Option<&Decision> {
         self.decisions.iter().find(|d| d.offence == offence)
+    }
+
+    /// A citation is asked for this person but they are not identified: a
+    /// summons needs the person's name and address, so their citations are held
+    /// out of the filing queue until the report is amended with the identity.
+    pub fn held_until_identified(&self) -> bool {
+        self.cautions
+            .iter()
+            .any(|c| matches!(c, Caution::Unidentified { .. }))
     }
 }
 
@@ -339,18 +396,12 @@ pub fn verdicts(report: &IncidentReport, now: Moment) -> Vec<SubjectVerdict> {
                 .map(|c| ordinance::decide(&scene, &s.facts, c.offence, now))
                 .collect();
             let mut cautions: Vec<Caution> = Vec::new();
-            for c in decisions.iter().flat_map(|d| d.cautions.iter()) {
-                if !cautions.contains(c) {
-                    cautions.push(c.clone());
-                }
-            }
-            if let Some(text) = s.identity.description() {
-                let words = status_words(text);
-                if !words.is_empty() {
-                    cautions.push(Caution::StatusWords {
-                        words,
-                        text: ScreenedText::Description { person: i },
-                    });
+            let own =
+                ordinance::person_cautions(i, s.standing(report.occurred_at), &s.facts, &s.charges);
+            let decided = decisions.iter().flat_map(|d| d.cautions.iter().cloned());
+            for c in decided.chain(own).chain(person_status_words(i, s)) {
+                if !cautions.contains(&c) {
+                    cautions.push(c);
                 }
             }
             let outcome = ordinance::outcome(&s.facts, &s.charges, &decisions);
@@ -364,17 +415,41 @@ pub fn verdicts(report: &IncidentReport, now: Moment) -> Vec<SubjectVerdict> {
         .collect()
 }
 
-/// Every caution of the report for the chief: the narrative's status words, then
-/// each person's, without repeats.
+/// A status-word caution on `text`, if it has any.
+fn screened(text: &str, which: ScreenedText) -> Option<Caution> {
+    let words = status_words(text);
+    (!words.is_empty()).then_some(Caution::StatusWords { words, text: which })
+}
+
+/// The status words of a person's own free texts: the description of a person
+/// not identified, and the law their expression is said to contravene.
+fn person_status_words(i: usize, s: &SubjectEntry) -> impl Iterator<Item = Caution> {
+    let description = s
+        .identity
+        .description()
+        .and_then(|text| screened(text, ScreenedText::Description { person: i }));
+    let law = s
+        .facts
+        .contravenes
+        .as_deref()
+        .and_then(|text| screened(text, ScreenedText::Law { person: i }));
+    description.into_iter().chain(law)
+}
+
+/// Every caution of the report for the chief: the status words of the
+/// narrative, of each order's words and of the location, then each person's,
+/// without repeats.
 pub fn cautions(report: &IncidentReport, verdicts: &[SubjectVerdict]) -> Vec<Caution> {
-    let mut out = Vec::new();
-    let words = status_words(&report.narrative);
-    if !words.is_empty() {
-        out.push(Caution::StatusWords {
-            words,
-            text: ScreenedText::Narrative,
-        });
-    }
+    let orders = report
+        .orders
+        .iter()
+        .enumerate()
+        .filter_map(|(k, o)| screened(&o.words, ScreenedText::Order { order: k }));
+    let mut out: Vec<Caution> = screened(&report.narrative, ScreenedText::Narrative)
+        .into_iter()
+        .chain(orders)
+        .chain(screened(&report.location.text, ScreenedText::Location))
+        .collect();
     for c in verdicts.iter().flat_map(|v| v.cautions.iter()) {
         if !out.contains(c) {
             out.push(c.clone());
@@ -396,12 +471,31 @@ fn time_field(problem: TimeProblem, person: Option<usize>) -> String {
     }
 }
 
+/// What is being sent: a new report, or a correction of one stored (the
+/// officer's resubmission of a returned report, the chief's amendment). A
+/// correction carries its reason and may concern an incident of any age.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Submission {
+    New,
+    Correction,
+}
+
+/// Everything wrong with a new report as data: see [`problems_of`].
+pub fn problems(report: &IncidentReport, now: Moment) -> Vec<FieldError> {
+    problems_of(report, now, Submission::New)
+}
+
 /// Everything wrong with the report as data: sizes, formats, impossible or future
 /// times (every report passes the time rules, cited or not: §52-1 D's order,
 /// then the chance to obey, then the response), contradictions between a person's
 /// response and the order they received, duplicate persons. Field paths match
-/// the form's inputs.
-pub fn problems(report: &IncidentReport, now: Moment) -> Vec<FieldError> {
+/// the form's inputs. A new report must also concern an incident of the last
+/// year (a check of the date typed); a correction need not.
+pub fn problems_of(
+    report: &IncidentReport,
+    now: Moment,
+    submission: Submission,
+) -> Vec<FieldError> {
     let mut errors = Vec::new();
     if report.incident_id.get_version_num() != 7 && report.incident_id.get_version_num() != 4 {
         errors.push(FieldError::new(
@@ -409,20 +503,42 @@ pub fn problems(report: &IncidentReport, now: Moment) -> Vec<FieldError> {
             "The report id must be a UUID made by the phone.",
         ));
     }
-    if report.occurred_at.0 < now.0 - 366 * 24 * 3_600_000 {
+    if submission == Submission::New && report.occurred_at.0 < now.0 - 366 * 24 * 3_600_000 {
         errors.push(FieldError::new(
             "occurred_at",
             "The time of the incident is more than a year ago — check the date.",
         ));
     }
+    location_problems(&mut errors, &report.location);
+    narrative_problems(&mut errors, &report.narrative);
+    if let Some(g) = &report.gathering {
+        errors.extend(crate::model::gathering::scene_problems(
+            g,
+            report.occurred_at,
+            now,
+        ));
+    }
+    order_problems(&mut errors, &report.orders);
+    let scene = report.scene();
+    for problem in ordinance::article_i::timing::scene_problems(&scene, now) {
+        errors.push(FieldError::new(
+            time_field(problem, None),
+            problem.message(),
+        ));
+    }
+    subject_problems(&mut errors, report, now);
+    errors
+}
+
+fn location_problems(errors: &mut Vec<FieldError>, location: &Location) {
     short_text(
-        &mut errors,
+        errors,
         "location.text".into(),
-        &report.location.text,
+        &location.text,
         "Location",
         true,
     );
-    if let Some(gps) = report.location.gps {
+    if let Some(gps) = location.gps {
         let valid = gps.latitude.is_finite()
             && gps.longitude.is_finite()
             && gps.accuracy_m.is_finite()
@@ -436,36 +552,35 @@ pub fn problems(report: &IncidentReport, now: Moment) -> Vec<FieldError> {
             ));
         }
     }
-    if report.narrative.trim().is_empty() {
+}
+
+fn narrative_problems(errors: &mut Vec<FieldError>, narrative: &str) {
+    if narrative.trim().is_empty() {
         errors.push(FieldError::new(
             "narrative",
             "Narrative: describe what each person did (conduct, not status).",
         ));
-    } else if too_long(&report.narrative, MAX_NARRATIVE_CHARS) {
+    } else if too_long(narrative, MAX_NARRATIVE_CHARS) {
         errors.push(FieldError::new(
             "narrative",
             format!("Narrative: at most {MAX_NARRATIVE_CHARS} characters."),
         ));
-    } else if has_control(&report.narrative) {
+    } else if has_control(narrative) {
         errors.push(FieldError::new(
             "narrative",
             "Narrative: remove control characters.",
         ));
     }
-    if let Some(g) = &report.gathering {
-        errors.extend(crate::model::gathering::scene_problems(
-            g,
-            report.occurred_at,
-            now,
-        ));
-    }
-    if report.orders.len() > MAX_ORDERS {
+}
+
+fn order_problems(errors: &mut Vec<FieldError>, orders: &[DispersalOrder]) {
+    if orders.len() > MAX_ORDERS {
         errors.push(FieldError::new(
             "orders",
             format!("At most {MAX_ORDERS} orders in one incident."),
         ));
     }
-    for (k, order) in report.orders.iter().enumerate() {
+    for (k, order) in orders.iter().enumerate() {
         if too_long(&order.words, 2_000) || has_control(&order.words) {
             errors.push(FieldError::new(
                 format!("orders.{k}.words"),
@@ -479,13 +594,11 @@ pub fn problems(report: &IncidentReport, now: Moment) -> Vec<FieldError> {
             ));
         }
     }
-    let scene = report.scene();
-    for problem in ordinance::article_i::timing::scene_problems(&scene, now) {
-        errors.push(FieldError::new(
-            time_field(problem, None),
-            problem.message(),
-        ));
-    }
+}
+
+/// The persons: how many, each once, each identity, each person's own facts,
+/// each signature.
+fn subject_problems(errors: &mut Vec<FieldError>, report: &IncidentReport, now: Moment) {
     if report.subjects.is_empty() {
         errors.push(FieldError::new("subjects", "Add at least one person."));
     }
@@ -498,40 +611,52 @@ pub fn problems(report: &IncidentReport, now: Moment) -> Vec<FieldError> {
     let mut seen_ids = Vec::new();
     let mut seen_people: Vec<(String, String)> = Vec::new();
     for (i, s) in report.subjects.iter().enumerate() {
-        let f = |name: &str| format!("subjects.{i}.{name}");
         if seen_ids.contains(&s.subject_id) {
             errors.push(FieldError::new(
-                f("subject_id"),
+                format!("subjects.{i}.subject_id"),
                 "The same person is listed twice.",
             ));
         }
         seen_ids.push(s.subject_id);
-        identity_problems(&mut errors, i, &s.identity, now, &mut seen_people);
+        let when = When {
+            now,
+            occurred_at: report.occurred_at,
+        };
+        identity_problems(errors, i, &s.identity, when, &mut seen_people);
         if s.identity.is_organisation() {
-            organisation_problems(&mut errors, report, i);
+            organisation_problems(errors, report, i);
         }
-        person_problems(&mut errors, report, i, now);
-        if let Some(signature) = &s.signature {
-            let problem = match signature {
-                _ if !s.charges.iter().any(|c| c.issue_citation) => {
-                    Some("Signature: only a person given a summons is asked to sign it.")
-                }
-                crate::model::signature::PersonSignature::Signed(drawn) => drawn.problem(),
-                crate::model::signature::PersonSignature::Refused => None,
-            };
-            if let Some(problem) = problem {
-                errors.push(FieldError::new(f("signature"), problem));
-            }
+        person_problems(errors, report, i, now);
+        if let Some(problem) = signature_problem(s) {
+            errors.push(FieldError::new(format!("subjects.{i}.signature"), problem));
         }
     }
-    errors
+}
+
+fn signature_problem(s: &SubjectEntry) -> Option<&'static str> {
+    let signature = s.signature.as_ref()?;
+    match signature {
+        _ if !s.charges.iter().any(|c| c.issue_citation) => {
+            Some("Signature: only a person given a summons is asked to sign it.")
+        }
+        crate::model::signature::PersonSignature::Signed(drawn) => drawn.problem(),
+        crate::model::signature::PersonSignature::Refused => None,
+    }
+}
+
+/// The clock, and when the incident began: a date of birth is checked against
+/// both.
+#[derive(Clone, Copy)]
+struct When {
+    now: Moment,
+    occurred_at: Moment,
 }
 
 fn identity_problems(
     errors: &mut Vec<FieldError>,
     i: usize,
     identity: &Identity,
-    now: Moment,
+    when: When,
     seen_people: &mut Vec<(String, String)>,
 ) {
     let f = |name: &str| format!("subjects.{i}.{name}");
@@ -545,20 +670,8 @@ fn identity_problems(
         } => {
             short_text(errors, f("full_name"), full_name, "Name", true);
             short_text(errors, f("address"), address, "Address", true);
-            match parse_date(date_of_birth) {
-                None => errors.push(FieldError::new(
-                    f("date_of_birth"),
-                    "Date of birth: a real date, as YYYY-MM-DD.",
-                )),
-                Some((y, m, d)) => {
-                    let day = days_from_civil(y, m, d) * 86_400_000;
-                    if day > now.0 || day < now.0 - 120 * 366 * 86_400_000 {
-                        errors.push(FieldError::new(
-                            f("date_of_birth"),
-                            "Date of birth: not in the future, nor more than 120 years ago.",
-                        ));
-                    }
-                }
+            if let Some(problem) = date_of_birth_problem(identity, date_of_birth, when) {
+                errors.push(FieldError::new(f("date_of_birth"), problem));
             }
             if let Some(number) = id_number {
                 short_text(errors, f("id_number"), number, "ID number", false);
@@ -642,12 +755,81 @@ fn organisation_problems(errors: &mut Vec<FieldError>, report: &IncidentReport, 
     }
 }
 
+/// A date of birth that is no date, in the future, more than 120 years ago, or
+/// that makes the person younger than [`MIN_AGE_YEARS`] at the incident (a
+/// mistyped date: the department's plausibility floor).
+fn date_of_birth_problem(identity: &Identity, date_of_birth: &str, when: When) -> Option<String> {
+    let Some((y, m, d)) = parse_date(date_of_birth) else {
+        return Some("Date of birth: a real date, as YYYY-MM-DD.".to_owned());
+    };
+    let day = days_from_civil(y, m, d) * 86_400_000;
+    if day > when.now.0 || day < when.now.0 - 120 * 366 * 86_400_000 {
+        return Some("Date of birth: not in the future, nor more than 120 years ago.".to_owned());
+    }
+    let age = identity.age_at(when.occurred_at)?;
+    (age < i64::from(MIN_AGE_YEARS)).then(|| {
+        if age < 0 {
+            "Date of birth: after the incident — check the date.".to_owned()
+        } else {
+            format!(
+                "Date of birth: the person would be {age} at the incident, younger than \
+                 {MIN_AGE_YEARS} — check the date."
+            )
+        }
+    })
+}
+
 /// One person's own facts as data: the order they received exists and their
 /// response fits it, its time passes the time rules, the persons they stood with
-/// are others of this report, and each offence is charged once.
+/// are others of this report, the law their expression contravened is named,
+/// and each offence is charged once.
 fn person_problems(errors: &mut Vec<FieldError>, report: &IncidentReport, i: usize, now: Moment) {
     let s = &report.subjects[i];
     let p = &s.facts;
+    let f = |name: &str| format!("subjects.{i}.{name}");
+    let order = order_and_response_problems(errors, report, i);
+    for problem in ordinance::article_i::timing::response_problems(order, p.response, now) {
+        errors.push(FieldError::new(
+            time_field(problem, Some(i)),
+            problem.message(),
+        ));
+    }
+    let with = &p.conduct.group.stood_with;
+    if with
+        .iter()
+        .enumerate()
+        .any(|(n, &j)| j >= report.subjects.len() || j == i || with[..n].contains(&j))
+    {
+        errors.push(FieldError::new(
+            f("conduct.group.stood_with"),
+            "§52-2: the persons this person stood with must be other persons of this report, each once.",
+        ));
+    }
+    law_contravened_problems(errors, i, p);
+    let mut offences: Vec<Offence> = s.offences().collect();
+    offences.sort();
+    if offences.windows(2).any(|w| w[0] == w[1]) {
+        errors.push(FieldError::new(
+            f("charges"),
+            "Each offence is charged to a person once.",
+        ));
+    }
+    if p.protected_activity.is_protected() && offences.iter().any(|o| o.is_section_52_1()) {
+        errors.push(FieldError::new(
+            f("charges"),
+            "§52-1 E: this person was expressing an opinion — §52-1 offences cannot be charged to them.",
+        ));
+    }
+}
+
+/// The order person `i` received exists, and their response fits having
+/// received it (or not); returns the order.
+fn order_and_response_problems<'a>(
+    errors: &mut Vec<FieldError>,
+    report: &'a IncidentReport,
+    i: usize,
+) -> Option<&'a DispersalOrder> {
+    let p = &report.subjects[i].facts;
     let f = |name: &str| format!("subjects.{i}.{name}");
     let order = match p.order {
         Some(k) if k >= report.orders.len() => {
@@ -679,35 +861,29 @@ fn person_problems(errors: &mut Vec<FieldError>, report: &IncidentReport, i: usi
         )),
         _ => {}
     }
-    for problem in ordinance::article_i::timing::response_problems(order, p.response, now) {
+    order
+}
+
+/// §52-1 E's proviso: expression in contravention of another law names that
+/// law, in one line; no other answer names one.
+fn law_contravened_problems(errors: &mut Vec<FieldError>, i: usize, p: &PersonFacts) {
+    let field = format!("subjects.{i}.contravenes");
+    let law = p.contravenes.as_deref().unwrap_or_default();
+    if p.protected_activity == ProtectedActivity::UnlawfulExpression {
+        if law.trim().is_empty() {
+            errors.push(FieldError::new(
+                field,
+                "§52-1 E: name the Town ordinance or State or Federal law (with its section) this \
+                 person's expression contravened.",
+            ));
+        } else {
+            short_text(errors, field, law, "§52-1 E: the law contravened", true);
+        }
+    } else if p.contravenes.is_some() {
         errors.push(FieldError::new(
-            time_field(problem, Some(i)),
-            problem.message(),
-        ));
-    }
-    let with = &p.conduct.group.stood_with;
-    if with
-        .iter()
-        .enumerate()
-        .any(|(n, &j)| j >= report.subjects.len() || j == i || with[..n].contains(&j))
-    {
-        errors.push(FieldError::new(
-            f("conduct.group.stood_with"),
-            "§52-2: the persons this person stood with must be other persons of this report, each once.",
-        ));
-    }
-    let mut offences: Vec<Offence> = s.offences().collect();
-    offences.sort();
-    if offences.windows(2).any(|w| w[0] == w[1]) {
-        errors.push(FieldError::new(
-            f("charges"),
-            "Each offence is charged to a person once.",
-        ));
-    }
-    if p.protected_activity.is_protected() && offences.iter().any(|o| o.is_section_52_1()) {
-        errors.push(FieldError::new(
-            f("charges"),
-            "§52-1 E: this person was expressing an opinion — §52-1 offences cannot be charged to them.",
+            field,
+            "§52-1 E: a law is named only for expression that contravened it — choose that answer, or \
+             remove the law.",
         ));
     }
 }
@@ -728,9 +904,28 @@ pub fn refusals(verdicts: &[SubjectVerdict]) -> Vec<FieldError> {
         .collect()
 }
 
-/// Validates the whole report, data and law; the server calls exactly this.
+/// Validates a new report, data and law; the server calls exactly this on a
+/// submission.
 pub fn check(report: &IncidentReport, now: Moment) -> Result<Vec<SubjectVerdict>, AppError> {
-    let mut errors = problems(report, now);
+    check_as(report, now, Submission::New)
+}
+
+/// Validates a correction or amendment of a stored report, data and law: as a
+/// new report, but an incident of any age (a correction carries its reason).
+pub fn check_correction(
+    report: &IncidentReport,
+    now: Moment,
+) -> Result<Vec<SubjectVerdict>, AppError> {
+    check_as(report, now, Submission::Correction)
+}
+
+/// Validates the whole report as `submission`, data and law.
+pub fn check_as(
+    report: &IncidentReport,
+    now: Moment,
+    submission: Submission,
+) -> Result<Vec<SubjectVerdict>, AppError> {
+    let mut errors = problems_of(report, now, submission);
     let verdicts = verdicts(report, now);
     if errors.is_empty() {
         errors = refusals(&verdicts);
@@ -888,4 +1083,264 @@ pub struct ReportSummary {
     pub return_reason: Option<String>,
     pub subjects: Vec<(String, Outcome)>,
     pub citations: Vec<CitationBrief>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ordinance::{Conduct, PassageObstruction, RefusalManner};
+
+    /// 2026-07-04 21:00 EDT, and an hour later.
+    const OCCURRED: Moment = Moment(1_783_213_200_000);
+    const NOW: Moment = Moment(OCCURRED.0 + 3_600_000);
+
+    /// One identified adult who stood across the sidewalk and refused: cited.
+    fn report() -> IncidentReport {
+        let minutes = |m: u32| OCCURRED.plus_minutes(m);
+        IncidentReport {
+            incident_id: Uuid::from_u128(0x01937f00_0000_7000_8000_000000000001),
+            occurred_at: OCCURRED,
+            location: Location {
+                text: "Post Road at Mile Road".into(),
+                place: PlaceType::Sidewalk,
+                gps: None,
+            },
+            orders: vec![DispersalOrder {
+                words: "Stop blocking the way and move on.".into(),
+                given_at: minutes(5),
+                move_on: true,
+                minutes_to_comply: 2,
+            }],
+            narrative: "Stood across the sidewalk; pedestrians stepped into the road.".into(),
+            subjects: vec![SubjectEntry {
+                subject_id: Uuid::from_u128(0x01937f00_0000_7000_8000_000000000002),
+                identity: Identity::Identified {
+                    full_name: "Alex Morgan".into(),
+                    date_of_birth: "1990-02-03".into(),
+                    address: "12 Main Street, Wells, ME".into(),
+                    id_type: None,
+                    id_number: None,
+                },
+                perceived: Perceived {
+                    age_range: AgeRange::From35To49,
+                    sex: PerceivedSex::Male,
+                    race: PerceivedRace::White,
+                },
+                facts: PersonFacts {
+                    protected_activity: ProtectedActivity::None,
+                    conduct: Conduct {
+                        remained_in_one_location: true,
+                        passage: PassageObstruction {
+                            pedestrians: true,
+                            vehicles: false,
+                            place: Some(PlaceType::Sidewalk),
+                        },
+                        ..Conduct::default()
+                    },
+                    order: Some(0),
+                    response: Response::Refused {
+                        at: minutes(8),
+                        manner: RefusalManner::StayedInPlace,
+                    },
+                    arrested: false,
+                    place: None,
+                    contravenes: None,
+                },
+                charges: vec![Charge {
+                    offence: Offence::LoiteringObstruction,
+                    issue_citation: true,
+                }],
+                signature: None,
+                not_recorded: Vec::new(),
+            }],
+            numbers: Vec::new(),
+            gathering: None,
+        }
+    }
+
+    fn born(report: &mut IncidentReport, date: &str) {
+        if let Identity::Identified { date_of_birth, .. } = &mut report.subjects[0].identity {
+            *date_of_birth = date.to_owned();
+        }
+    }
+
+    fn errors_at(report: &IncidentReport, field: &str) -> Vec<String> {
+        problems(report, NOW)
+            .into_iter()
+            .filter(|e| e.field == field)
+            .map(|e| e.message)
+            .collect()
+    }
+
+    #[test]
+    fn the_sample_report_is_sound() {
+        let verdicts = check(&report(), NOW).expect("sound");
+        assert_eq!(verdicts[0].outcome, Ok(Outcome::Cited));
+        assert!(verdicts[0].cautions.is_empty());
+    }
+
+    /// Issue #33, finding 14: a date of birth making the person younger than 10
+    /// at the incident is a mistyped date, refused at the date of birth.
+    #[test]
+    fn a_date_of_birth_making_the_person_younger_than_10_is_refused() {
+        let mut r = report();
+        for (date, refused) in [
+            ("2026-07-03", true),
+            ("2016-07-05", true),
+            ("2016-07-04", false),
+            ("2008-07-05", false),
+        ] {
+            born(&mut r, date);
+            let errors = errors_at(&r, "subjects.0.date_of_birth");
+            assert_eq!(!errors.is_empty(), refused, "{date}: {errors:?}");
+            if refused {
+                assert!(errors[0].starts_with("Date of birth: the person would be "));
+                assert!(errors[0].contains("younger than 10"));
+            }
+        }
+        // After the incident (but not in the future): still a date to check.
+        let mut later = report();
+        later.occurred_at = Moment(OCCURRED.0 - 400 * 86_400_000);
+        born(&mut later, "2026-01-01");
+        assert!(problems_of(&later, NOW, Submission::Correction)
+            .iter()
+            .any(|e| e.field == "subjects.0.date_of_birth"
+                && e.message.contains("after the incident")));
+    }
+
+    /// Issue #33, finding 14: a person under 18 at the incident — by the date of
+    /// birth, or as perceived — draws a caution, and so does their arrest; the
+    /// report is accepted.
+    #[test]
+    fn a_minor_is_cautioned_by_date_of_birth_or_perception_and_still_recorded() {
+        let mut r = report();
+        born(&mut r, "2008-07-05");
+        let v = check(&r, NOW).expect("a minor's report is recorded");
+        assert_eq!(
+            v[0].cautions,
+            vec![Caution::Minor {
+                person: 0,
+                age: Some(17)
+            }]
+        );
+        born(&mut r, "2008-07-04");
+        assert!(check(&r, NOW).expect("sound")[0].cautions.is_empty());
+        r.subjects[0].perceived.age_range = AgeRange::Under18;
+        assert_eq!(
+            check(&r, NOW).expect("sound")[0].cautions,
+            vec![Caution::Minor {
+                person: 0,
+                age: None
+            }]
+        );
+        let kinds: Vec<_> = cautions(&r, &verdicts(&r, NOW))
+            .iter()
+            .map(crate::model::review::CautionKind::of)
+            .collect();
+        assert_eq!(kinds, vec![crate::model::review::CautionKind::Minor]);
+    }
+
+    /// Issue #33, finding 14: a citation asked for a person not identified is
+    /// recorded, with a caution that it is held from filing until identified.
+    #[test]
+    fn a_citation_for_a_person_not_identified_is_held_until_identified() {
+        let mut r = report();
+        r.subjects[0].identity = Identity::Described {
+            description: "Red jacket, grey cap".into(),
+        };
+        let v = check(&r, NOW).expect("recorded");
+        assert!(v[0].held_until_identified());
+        assert!(!r.subjects[0].identified());
+        r.subjects[0].charges[0].issue_citation = false;
+        assert!(!check(&r, NOW).expect("recorded")[0].held_until_identified());
+    }
+
+    /// Issue #33, finding 15: the order's words and the location are screened
+    /// for status words, as the narrative and descriptions are.
+    #[test]
+    fn the_orders_words_and_the_location_are_screened_for_status_words() {
+        let mut r = report();
+        r.orders[0].words = "You kids stop hanging around here.".into();
+        r.location.text = "Behind the store where the unhoused sleep".into();
+        let screened: Vec<(Vec<String>, ScreenedText)> = cautions(&r, &verdicts(&r, NOW))
+            .into_iter()
+            .filter_map(|c| match c {
+                Caution::StatusWords { words, text } => Some((words, text)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            screened,
+            vec![
+                (
+                    vec!["kids".to_owned(), "hanging around".to_owned()],
+                    ScreenedText::Order { order: 0 }
+                ),
+                (vec!["unhoused".to_owned()], ScreenedText::Location),
+            ]
+        );
+        assert!(Caution::StatusWords {
+            words: vec!["kids".into()],
+            text: ScreenedText::Order { order: 0 }
+        }
+        .message()
+        .starts_with("The words of order 1 uses status words"));
+    }
+
+    /// Issue #33, finding 7: expression in contravention of another law names
+    /// the law, in one line; no other answer names one.
+    #[test]
+    fn the_law_an_expression_contravened_is_named_in_one_line() {
+        let mut r = report();
+        r.subjects[0].facts.protected_activity = ProtectedActivity::UnlawfulExpression;
+        let errors = errors_at(&r, "subjects.0.contravenes");
+        assert_eq!(errors.len(), 1);
+        assert!(errors[0].starts_with("§52-1 E: name the Town ordinance"));
+        r.subjects[0].facts.contravenes = Some("Wells Code §86-3\nand more".into());
+        assert_eq!(errors_at(&r, "subjects.0.contravenes").len(), 1);
+        r.subjects[0].facts.contravenes = Some("Wells Code §86-3 (amplified sound)".into());
+        let v = check(&r, NOW).expect("named");
+        assert_eq!(v[0].outcome, Ok(Outcome::Cited));
+        assert!(matches!(
+            v[0].cautions[..],
+            [Caution::ExpressionContravening { .. }]
+        ));
+        r.subjects[0].facts.protected_activity = ProtectedActivity::None;
+        assert_eq!(errors_at(&r, "subjects.0.contravenes").len(), 1);
+    }
+
+    /// Issue #33, finding 11: a new report of an incident more than a year old is
+    /// refused (a check of the date typed); a correction or amendment of one is
+    /// not — it carries its reason.
+    #[test]
+    fn a_correction_of_a_report_over_a_year_old_is_allowed() {
+        let mut r = report();
+        let year_and_more = 400 * 86_400_000;
+        let now = Moment(NOW.0 + year_and_more);
+        let old = check(&r, now).expect_err("a new report of last year's incident");
+        assert!(matches!(old, AppError::Invalid { errors } if errors[0].field == "occurred_at"));
+        assert!(check_correction(&r, now).is_ok());
+        // A late "complied" is a fact, not an error.
+        r.subjects[0].facts.response = Response::Complied {
+            at: OCCURRED.plus_minutes(5 + 2 + 90),
+        };
+        r.subjects[0].charges[0].issue_citation = false;
+        let v = check(&r, Moment(NOW.0 + 3 * 3_600_000)).expect("late compliance");
+        assert_eq!(v[0].outcome, Ok(Outcome::Complied));
+    }
+
+    /// Issue #33, finding 6: a report without a person's own place is stored as
+    /// before (the field is not written), and reads back the same.
+    #[test]
+    fn a_report_without_a_persons_own_place_is_written_as_before() {
+        let r = report();
+        let json = serde_json::to_value(&r.subjects[0]).unwrap_or_default();
+        assert!(json.get("place").is_none() && json.get("contravenes").is_none());
+        let mut on_porch = report();
+        on_porch.subjects[0].facts.place = Some(PlaceType::AboutBuildingOrDwelling);
+        let json = serde_json::to_string(&on_porch.subjects[0]).unwrap_or_default();
+        assert!(json.contains("\"place\":\"about_building_or_dwelling\""));
+        let back: SubjectEntry = serde_json::from_str(&json).expect("reads");
+        assert_eq!(back, on_porch.subjects[0]);
+    }
 }

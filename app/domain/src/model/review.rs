@@ -30,15 +30,33 @@ pub enum CautionKind {
     /// The GPS fix is far from where earlier reports at the same typed location
     /// were made: the address or the fix may be wrong.
     GpsFar,
+    /// A §52-1 A(3) decision: "annoyance" (Coates v. Cincinnati).
+    Annoyance,
+    /// An arrest for an offence punishable by a fine only (§52-2, §52-4).
+    ArrestAuthority,
+    /// Expression set outside §52-1 E only because it contravened another law.
+    Contravening,
+    /// §52-1 and §52-2 cited on the same refusal.
+    TwoSections,
+    /// A person under 18 (or arrested while under 18).
+    Minor,
+    /// A citation asked for a person not identified: held from filing.
+    Unidentified,
 }
 
 impl CautionKind {
-    pub const ALL: [CautionKind; 5] = [
+    pub const ALL: [CautionKind; 11] = [
         CautionKind::Expression,
         CautionKind::Speech,
         CautionKind::StatusWords,
         CautionKind::EarlyRefusal,
         CautionKind::GpsFar,
+        CautionKind::Annoyance,
+        CautionKind::ArrestAuthority,
+        CautionKind::Contravening,
+        CautionKind::TwoSections,
+        CautionKind::Minor,
+        CautionKind::Unidentified,
     ];
 
     pub const fn code(self) -> &'static str {
@@ -48,6 +66,12 @@ impl CautionKind {
             CautionKind::StatusWords => "status_words",
             CautionKind::EarlyRefusal => "early_refusal",
             CautionKind::GpsFar => "gps_far",
+            CautionKind::Annoyance => "annoyance",
+            CautionKind::ArrestAuthority => "arrest_authority",
+            CautionKind::Contravening => "contravening",
+            CautionKind::TwoSections => "two_sections",
+            CautionKind::Minor => "minor",
+            CautionKind::Unidentified => "unidentified",
         }
     }
 
@@ -59,6 +83,12 @@ impl CautionKind {
             CautionKind::StatusWords => "Status words in the record",
             CautionKind::EarlyRefusal => "Refused before the time allowed (§52-1 D)",
             CautionKind::GpsFar => "GPS far from the typed location",
+            CautionKind::Annoyance => "“Annoyance” in the case (§52-1 A(3))",
+            CautionKind::ArrestAuthority => "Arrest for a fine-only offence (§52-2, §52-4)",
+            CautionKind::Contravening => "Expression contravening another law (§52-1 E)",
+            CautionKind::TwoSections => "§52-1 and §52-2 cited on one refusal",
+            CautionKind::Minor => "A person under 18",
+            CautionKind::Unidentified => "Cited but not identified — held from filing",
         }
     }
 
@@ -71,6 +101,12 @@ impl CautionKind {
             Caution::ExpressionInvolved { .. } => CautionKind::Expression,
             Caution::SpeechBasis { .. } => CautionKind::Speech,
             Caution::StatusWords { .. } => CautionKind::StatusWords,
+            Caution::AnnoyanceBasis => CautionKind::Annoyance,
+            Caution::ArrestFineOnly => CautionKind::ArrestAuthority,
+            Caution::ExpressionContravening { .. } => CautionKind::Contravening,
+            Caution::TwoSectionsOneRefusal => CautionKind::TwoSections,
+            Caution::Minor { .. } | Caution::MinorArrested { .. } => CautionKind::Minor,
+            Caution::Unidentified { .. } => CautionKind::Unidentified,
         }
     }
 }

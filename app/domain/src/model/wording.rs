@@ -145,9 +145,14 @@ pub fn violation_lines(
                     ("vehicles", c.passage.vehicles),
                 ])),
                 Element::ObstructedPlaceIsPublic => c.passage.place.map(|p| p.label().to_owned()),
-                Element::PublicStreetOrPlace | Element::StreetOrSidewalk => {
-                    Some(report.location.place.label().to_owned())
-                }
+                Element::PublicStreetOrPlace | Element::StreetOrSidewalk => Some(
+                    subject
+                        .facts
+                        .place
+                        .unwrap_or(report.location.place)
+                        .label()
+                        .to_owned(),
+                ),
                 Element::UseOrBusinessOrAccessObstructed => Some(joined(&[
                     ("use of property", c.interference.use_of_property),
                     ("a lawful business", c.interference.lawful_business),
@@ -217,7 +222,12 @@ pub fn violation_text(
         violation: violation_lines(report, subject, offence),
         occurred_at_text: zone.date_time(report.occurred_at),
         location: report.location.text.trim().to_owned(),
-        place: report.location.place.label().to_owned(),
+        place: subject
+            .facts
+            .place
+            .unwrap_or(report.location.place)
+            .label()
+            .to_owned(),
         order_words: order.map(|o| o.words.clone()),
         order_given_text: order.map(|o| order_text(o, zone)),
         refusal_text: matches!(response, Response::Refused { .. })

@@ -10,7 +10,8 @@
 //! peace; §52-1 to §52-4) and [`article_ii`] (mass outdoor gatherings: the
 //! permit, its standards and calendar; §52-5 to §52-12). What the articles share sits here: the [`Section`]s a
 //! decision cites, the [`Penalty`] of each offence, [`Moment`]s, the status-word
-//! screen ([`status`]) and the days to file with the court ([`filing`]).
+//! screen ([`status`]), the persons the law treats differently ([`persons`]) and
+//! the days to file with the court ([`filing`]).
 //!
 //! Article I's items are also exported at this level, so that `ordinance::Offence`
 //! reads as the code uses it today.
@@ -19,13 +20,14 @@ pub mod article_i;
 pub mod article_ii;
 pub mod filing;
 pub mod penalty;
+pub mod persons;
 pub mod section;
 pub mod status;
 pub mod time;
 
 pub use article_i::{
-    decide, outcome, suggested_offences, Caution, Charge, Conduct, Decision, DispersalOrder,
-    Disturbance, Element, Finding, GroupStanding, Interference, Offence, Outcome,
+    decide, outcome, person_cautions, suggested_offences, Caution, Charge, Conduct, Decision,
+    DispersalOrder, Disturbance, Element, Finding, GroupStanding, Interference, Offence, Outcome,
     PassageObstruction, PeaceDisturbance, PeaceProng, PersonFacts, PlaceType, ProtectedActivity,
     RefusalManner, Response, Scene, TimeField, TimeProblem, Verdict,
 };

@@ -5,8 +5,9 @@
 //! were struck down (Papachristou v. City of Jacksonville, 405 U.S. 156 (1972);
 //! City of Chicago v. Morales, 527 U.S. 41 (1999)). The rules never block on these
 //! words — a record may quote them — but the chief sees a caution. Every free
-//! text that describes a person is screened: the narrative, and the description
-//! of a person not identified (which the citation prints).
+//! text of a report is screened: the narrative, the description of a person not
+//! identified (which the citation prints), the words of each order, the location,
+//! and the law a person's expression is said to contravene (§52-1 E).
 
 use serde::{Deserialize, Serialize};
 
@@ -29,6 +30,10 @@ pub const STATUS_WORDS: &[&str] = &[
     "panhandlers",
     "street person",
     "street people",
+    "unhoused",
+    "no fixed address",
+    "addict",
+    "addicts",
     // Age.
     "juvenile",
     "juveniles",
@@ -40,6 +45,9 @@ pub const STATUS_WORDS: &[&str] = &[
     "teenagers",
     "youth",
     "youths",
+    // "minor injury" is flagged too: a caution only, for the chief to read.
+    "minor",
+    "minors",
     // Reputation and association.
     "gang",
     "gangs",
@@ -63,6 +71,13 @@ pub const STATUS_WORDS: &[&str] = &[
     "hanging out",
     "hung around",
     "hang around",
+    "hangs around",
+    "hung out",
+    "hangs out",
+    "hang out",
+    "wandering",
+    "aimless",
+    "aimlessly",
     "no apparent purpose",
     "no visible purpose",
     "no legitimate purpose",
@@ -78,6 +93,13 @@ pub enum ScreenedText {
     Narrative,
     /// The description of the person at this position (0-based) of the incident.
     Description { person: usize },
+    /// The words of the order at this position (0-based) of the incident.
+    Order { order: usize },
+    /// The location typed for the incident.
+    Location,
+    /// The law named as contravened by the expression of the person at this
+    /// position (§52-1 E).
+    Law { person: usize },
 }
 
 impl ScreenedText {
@@ -86,6 +108,11 @@ impl ScreenedText {
             ScreenedText::Narrative => "The narrative".to_owned(),
             ScreenedText::Description { person } => {
                 format!("The description of person {}", person + 1)
+            }
+            ScreenedText::Order { order } => format!("The words of order {}", order + 1),
+            ScreenedText::Location => "The location".to_owned(),
+            ScreenedText::Law { person } => {
+                format!("The law named for person {}", person + 1)
             }
         }
     }
@@ -155,6 +182,43 @@ mod tests {
         );
         assert_eq!(status_words("two kids and a teen"), vec!["kids", "teen"]);
         assert_eq!(status_words("a loafer by the pier"), vec!["loafer"]);
+    }
+
+    /// Issue #33, finding 15: the words the screen missed.
+    #[test]
+    fn minors_the_unhoused_addicts_and_wandering_are_status_words() {
+        for (text, words) in [
+            ("two minors by the pier", vec!["minors"]),
+            ("a minor in a red coat", vec!["minor"]),
+            (
+                "unhoused man, no fixed address",
+                vec!["unhoused", "no fixed address"],
+            ),
+            ("an addict and two addicts", vec!["addict", "addicts"]),
+            (
+                "hangs around the lot; hung out there all day",
+                vec!["hangs around", "hung out"],
+            ),
+            (
+                "they hang out and he hangs out",
+                vec!["hangs out", "hang out"],
+            ),
+            (
+                "wandering aimlessly, an aimless walk",
+                vec!["wandering", "aimless", "aimlessly"],
+            ),
+        ] {
+            assert_eq!(status_words(text), words, "{text}");
+        }
+        // Whole words only.
+        for text in [
+            "a minority view",
+            "wanderlust",
+            "minority",
+            "the addiction clinic",
+        ] {
+            assert!(status_words(text).is_empty(), "{text}");
+        }
     }
 
     #[test]

@@ -150,10 +150,11 @@ fn Correction(view: ReportView, mode: Mode) -> impl IntoView {
 
     let submit = move |_| {
         // As on a new report: every problem at once, the first one brought to.
-        let report = match draft
-            .get_untracked()
-            .ready(client::parse_local, client::now())
-        {
+        let report = match draft.get_untracked().ready_as(
+            crate::model::incident::Submission::Correction,
+            client::parse_local,
+            client::now(),
+        ) {
             Ok(report) => report,
             Err(e) => {
                 super::form::go_to_first(&e);
@@ -212,7 +213,7 @@ fn Correction(view: ReportView, mode: Mode) -> impl IntoView {
             <ErrorList errors/>
             <form on:submit=|ev: leptos::ev::SubmitEvent| ev.prevent_default()>
                 {(mode == Mode::Amend).then(|| view! { <AmendReason reason errors/> })}
-                <IncidentForm draft errors/>
+                <IncidentForm draft errors correction=true/>
                 <div class="actions sticky">
                     <button type="button" on:click=submit disabled=move || sending.get() data-testid="submit-correction">
                         {match mode { Mode::Resubmit => "Resubmit report", Mode::Amend => "Save amendment" }}

@@ -14,12 +14,12 @@ use crate::error::FieldError;
 use crate::model::converted::ConvertedFact;
 use crate::model::incident::{
     AgeRange, GpsFix, IdType, Identity, IncidentReport, Location, Perceived, PerceivedRace,
-    PerceivedSex, SubjectEntry,
+    PerceivedSex, SubjectEntry, Submission,
 };
 use crate::model::signature::PersonSignature;
 use crate::ordinance::{
-    Charge, Conduct, DispersalOrder, Moment, Offence, PersonFacts, PlaceType, ProtectedActivity,
-    RefusalManner, Response, Scene,
+    Caution, Charge, Conduct, DispersalOrder, Moment, Offence, PersonFacts, PlaceType,
+    ProtectedActivity, RefusalManner, Response, Scene,
 };
 
 /// What the person did about the order, before its time is known.
@@ -88,6 +88,13 @@ pub struct SubjectDraft {
     pub race: Option<PerceivedRace>,
     /// §52-1 E, for this person.
     pub protected: Option<ProtectedActivity>,
+    /// §52-1 E's proviso: the law the expression contravened, as typed (sent only
+    /// with that answer).
+    #[serde(default)]
+    pub contravenes: String,
+    /// Where this person was, when not the incident's place (`None`: the same).
+    #[serde(default)]
+    pub place: Option<PlaceType>,
     /// What this person did. Its `group.stood_with` is not used here: the persons
     /// stood with are `stood_with`, by id, since positions change as persons are
     /// added and removed.
@@ -132,6 +139,8 @@ impl SubjectDraft {
             sex: None,
             race: None,
             protected: None,
+            contravenes: String::new(),
+            place: None,
             conduct: Conduct::default(),
             stood_with: Vec::new(),
             order: None,
@@ -182,11 +191,14 @@ impl SubjectDraft {
     }
 
     /// Takes `from`'s facts as this person's own ("same as person 1"): the §52-1 E
-    /// answer, the conduct, who they stood with (each other, and the rest), the
-    /// order, the response and the offences charged — not the identity, and not
-    /// a citation or an arrest, which the officer decides for each person.
+    /// answer (and the law named), where they were, the conduct, who they stood
+    /// with (each other, and the rest), the order, the response and the offences
+    /// charged — not the identity, and not a citation or an arrest, which the
+    /// officer decides for each person.
     pub fn copy_facts(&mut self, from: &SubjectDraft) {
         self.protected = from.protected;
+        self.contravenes = from.contravenes.clone();
+        self.place = from.place;
         self.conduct = from.conduct.clone();
         self.stood_with = from
             .stood_with
@@ -218,15 +230,24 @@ impl SubjectDraft {
         }
     }
 
-    /// Asks for a citation for a charged offence, or not.
-    pub fn toggle_citation(&mut self, offence: Offence, on: bool) {
+    /// Asks for a citation for a charged offence, or not. One refusal of one
+    /// order is one §52-1 violation (§52-1 D): asking for a §52-1 citation takes
+    /// back the person's other §52-1 citation, which is returned (its offence
+    /// stays charged) so the form can say why.
+    pub fn toggle_citation(&mut self, offence: Offence, on: bool) -> Option<Offence> {
         self.cite.retain(|o| *o != offence);
+        let mut taken_back = None;
         if on && self.offences.contains(&offence) {
+            if offence.is_section_52_1() {
+                taken_back = self.cite.iter().copied().find(|o| o.is_section_52_1());
+                self.cite.retain(|o| !o.is_section_52_1());
+            }
             self.cite.push(offence);
         }
         if !self.cite.contains(&Offence::GroupObstruction) {
             self.arrested = false;
         }
+        taken_back
     }
 
     /// "No offence — no action": clears the charges.
@@ -253,6 +274,50 @@ impl SubjectDraft {
                 manner: self.manner.unwrap_or(RefusalManner::Other),
             },
         })
+    }
+
+    /// This person's answers still missing (but their times), each at its field;
+    /// the person is at position `i`.
+    fn missing(&self, i: usize) -> Vec<FieldError> {
+        let f = |name: &str| format!("subjects.{i}.{name}");
+        let mut missing = Vec::new();
+        if self.protected.is_none() {
+            missing.push(FieldError::new(
+                f("protected_activity"),
+                "§52-1 E: answer whether this person was expressing an opinion lawfully.",
+            ));
+        }
+        if self.response.is_none() {
+            missing.push(FieldError::new(
+                f("response"),
+                "Say what this person did about the order (§52-1 D).",
+            ));
+        }
+        if self.response == Some(ResponseChoice::Refused) && self.manner.is_none() {
+            missing.push(FieldError::new(
+                f("manner"),
+                "§52-1 D: say how the person failed or refused.",
+            ));
+        }
+        if self.offences.is_empty() && !self.no_offence {
+            missing.push(FieldError::new(
+                f("charges"),
+                "Choose the offence, or “no offence”.",
+            ));
+        }
+        if self.age_range.is_none() || self.sex.is_none() || self.race.is_none() {
+            missing.push(FieldError::new(
+                f("perceived"),
+                "Record your perception of age, sex and race (for bias audits; never asked of the person).",
+            ));
+        }
+        if !self.to_check.is_empty() {
+            missing.push(FieldError::new(
+                f("to_check"),
+                to_check_message(&self.to_check),
+            ));
+        }
+        missing
     }
 
     /// The offences charged, each with whether its citation is asked for.
@@ -319,6 +384,8 @@ const PERSON_FIELDS: &[&str] = &[
     "id_number",
     "perceived",
     "protected_activity",
+    "contravenes",
+    "place",
     "conduct",
     "response",
     "order",
@@ -515,15 +582,22 @@ impl Draft {
             .iter()
             .filter_map(|id| self.subject_index(*id))
             .collect();
+        let protected_activity = s.protected.unwrap_or_default();
         PersonFacts {
-            protected_activity: s.protected.unwrap_or_default(),
+            protected_activity,
             conduct,
             order: s.order,
             response: s.response(local, fallback).unwrap_or(Response::NoOrder),
             arrested: s.arrested,
+            place: s.place,
+            contravenes: (protected_activity == ProtectedActivity::UnlawfulExpression)
+                .then(|| s.contravenes.trim().to_owned())
+                .filter(|law| !law.is_empty()),
         }
     }
 
+    /// The order as far as answered: a time to comply not chosen yet stands in
+    /// as "at once" (never sent: [`Draft::missing`] asks for it).
     fn order(o: &OrderDraft, at: Moment) -> DispersalOrder {
         DispersalOrder {
             words: o.words.trim().to_owned(),
@@ -563,44 +637,17 @@ impl Draft {
                 time(format!("subjects.{i}.response_at"), &s.response_at, what);
             }
         }
+        for (k, o) in self.orders.iter().enumerate() {
+            if o.minutes_to_comply.is_none() {
+                missing.push(FieldError::new(
+                    format!("orders.{k}.minutes_to_comply"),
+                    "§52-1 D: choose the time allowed to comply — a person fails to obey only after a \
+                     chance to obey (“At once”: only an outright refusal counts in the order's minute).",
+                ));
+            }
+        }
         for (i, s) in self.subjects.iter().enumerate() {
-            let f = |name: &str| format!("subjects.{i}.{name}");
-            if s.protected.is_none() {
-                missing.push(FieldError::new(
-                    f("protected_activity"),
-                    "§52-1 E: answer whether this person was expressing an opinion lawfully.",
-                ));
-            }
-            if s.response.is_none() {
-                missing.push(FieldError::new(
-                    f("response"),
-                    "Say what this person did about the order (§52-1 D).",
-                ));
-            }
-            if s.response == Some(ResponseChoice::Refused) && s.manner.is_none() {
-                missing.push(FieldError::new(
-                    f("manner"),
-                    "§52-1 D: say how the person failed or refused.",
-                ));
-            }
-            if s.offences.is_empty() && !s.no_offence {
-                missing.push(FieldError::new(
-                    f("charges"),
-                    "Choose the offence, or “no offence”.",
-                ));
-            }
-            if s.age_range.is_none() || s.sex.is_none() || s.race.is_none() {
-                missing.push(FieldError::new(
-                    f("perceived"),
-                    "Record your perception of age, sex and race (for bias audits; never asked of the person).",
-                ));
-            }
-            if !s.to_check.is_empty() {
-                missing.push(FieldError::new(
-                    f("to_check"),
-                    to_check_message(&s.to_check),
-                ));
-            }
+            missing.extend(s.missing(i));
         }
         if self.place.is_none() {
             missing.push(FieldError::new(
@@ -689,19 +736,30 @@ impl Draft {
         }
     }
 
-    /// The report to send, or every problem at once — the check the server
+    /// The new report to send, or every problem at once — the check the server
     /// runs (`model::incident::check`), not its waves.
     pub fn ready(
         &self,
         local: impl Fn(&str) -> Option<Moment> + Copy,
         now: Moment,
     ) -> Result<IncidentReport, Vec<FieldError>> {
-        let problems = self.problems(local, now);
+        self.ready_as(Submission::New, local, now)
+    }
+
+    /// The report to send as `submission` (a new report, or a correction of a
+    /// stored one), or every problem at once.
+    pub fn ready_as(
+        &self,
+        submission: Submission,
+        local: impl Fn(&str) -> Option<Moment> + Copy,
+        now: Moment,
+    ) -> Result<IncidentReport, Vec<FieldError>> {
+        let problems = self.problems_as(submission, local, now);
         if !problems.is_empty() {
             return Err(problems);
         }
         let report = self.to_report(local)?;
-        match crate::model::incident::check(&report, now) {
+        match crate::model::incident::check_as(&report, now, submission) {
             Ok(_) => Ok(report),
             Err(crate::error::AppError::Invalid { errors }) => Err(errors),
             Err(other) => Err(vec![FieldError::new("request", other.to_string())]),
@@ -717,15 +775,28 @@ impl Draft {
     /// The server checks in waves (the rules only once the data is sound); an
     /// officer on scene needs the whole list at the first tap of "Submit".
     pub fn problems(&self, local: impl Fn(&str) -> Option<Moment>, now: Moment) -> Vec<FieldError> {
+        self.problems_as(Submission::New, local, now)
+    }
+
+    /// [`Draft::problems`] of the draft sent as `submission`: a correction of a
+    /// stored report may concern an incident of any age.
+    pub fn problems_as(
+        &self,
+        submission: Submission,
+        local: impl Fn(&str) -> Option<Moment>,
+        now: Moment,
+    ) -> Vec<FieldError> {
         let missing = self.missing(&local);
         let report = self.report_as_answered(&local);
         let unanswered = |field: &str| missing.iter().any(|m| m.field == field);
-        // A response answers an order: with the order's time unanswered, what the
-        // time rules say of the response is the stand-in's doing.
+        // A response answers an order: with the order's time (or its time to
+        // comply) unanswered, what the time rules say of the response is the
+        // stand-in's doing.
         let order_untimed = |i: usize| {
-            self.subjects[i]
-                .order
-                .is_some_and(|k| unanswered(&format!("orders.{k}.given_at")))
+            self.subjects[i].order.is_some_and(|k| {
+                unanswered(&format!("orders.{k}.given_at"))
+                    || unanswered(&format!("orders.{k}.minutes_to_comply"))
+            })
         };
         let stand_in = |field: &str| {
             unanswered(field)
@@ -734,7 +805,7 @@ impl Draft {
         };
         let mut out = missing.clone();
         out.extend(
-            crate::model::incident::problems(&report, now)
+            crate::model::incident::problems_of(&report, now, submission)
                 .into_iter()
                 .filter(|e| !stand_in(&e.field)),
         );
@@ -768,10 +839,11 @@ impl Draft {
     /// The time the response's "Now" gives person `id`: now, but never before
     /// the order they received, and — for a failure to obey that is not an
     /// outright refusal (or whose manner is not chosen yet) — never before the
-    /// time allowed to comply has run out.
+    /// chance to obey has passed: the time allowed to comply, and at least the
+    /// order's own minute.
     ///
     /// The time rules (`ordinance::article_i::timing::response_problems`) refuse
-    /// such a failure recorded before the order's `comply_by()`: with "2 min to
+    /// such a failure recorded before the order's `failure_counts_from()`: with "2 min to
     /// comply" a response taken as the phone's minute (typed times keep whole
     /// minutes) is inside the time allowed whenever the officer records it in the
     /// minute or two after the order. Recording the end of the time allowed
@@ -797,7 +869,7 @@ impl Draft {
         let failure_needs_time = s.response == Some(ResponseChoice::Refused)
             && !s.manner.is_some_and(RefusalManner::is_outright);
         let earliest = if failure_needs_time {
-            Draft::order(order, given_at).comply_by()
+            Draft::order(order, given_at).failure_counts_from()
         } else {
             given_at
         };
@@ -835,79 +907,32 @@ impl Draft {
         Some((scene, persons))
     }
 
+    /// The cautions for the chief that belong to person `id` as a whole rather
+    /// than to one offence's decision (a minor, a minor arrested, a citation for
+    /// a person not identified, §52-2 cited beside §52-1), as the server will
+    /// record them.
+    pub fn person_cautions(
+        &self,
+        id: Uuid,
+        local: impl Fn(&str) -> Option<Moment>,
+        now: Moment,
+    ) -> Vec<Caution> {
+        let report = self.report_as_answered(&local);
+        let occurred_at = local(&self.occurred_at).unwrap_or(now);
+        report
+            .subjects
+            .iter()
+            .enumerate()
+            .find(|(_, s)| s.subject_id == id)
+            .map(|(i, s)| {
+                crate::ordinance::person_cautions(i, s.standing(occurred_at), &s.facts, &s.charges)
+            })
+            .unwrap_or_default()
+    }
+
     /// The draft of a stored report, to correct it (a returned report).
     pub fn from_report(report: &IncidentReport, local: impl Fn(Moment) -> String) -> Draft {
         let ids: Vec<Uuid> = report.subjects.iter().map(|s| s.subject_id).collect();
-        let subjects = report
-            .subjects
-            .iter()
-            .map(|s| {
-                let mut d = SubjectDraft::new(s.subject_id);
-                d.signature = s.signature.clone();
-                match &s.identity {
-                    Identity::Identified {
-                        full_name,
-                        date_of_birth,
-                        address,
-                        id_type,
-                        id_number,
-                    } => {
-                        d.full_name = full_name.clone();
-                        d.date_of_birth = date_of_birth.clone();
-                        d.address = address.clone();
-                        d.id_type = *id_type;
-                        d.id_number = id_number.clone().unwrap_or_default();
-                    }
-                    Identity::Described { description } => {
-                        d.identified = false;
-                        d.description = description.clone();
-                    }
-                    // Article II only: this form records persons, so the name and
-                    // address are kept and the rules ask for what a person needs.
-                    Identity::Organisation { name, address, .. } => {
-                        d.full_name = name.clone();
-                        d.address = address.clone();
-                    }
-                }
-                d.age_range = Some(s.perceived.age_range);
-                d.sex = Some(s.perceived.sex);
-                d.race = Some(s.perceived.race);
-                let f = &s.facts;
-                d.protected = Some(f.protected_activity);
-                d.conduct = f.conduct.clone();
-                d.stood_with = f
-                    .conduct
-                    .group
-                    .stood_with
-                    .iter()
-                    .filter_map(|&j| ids.get(j).copied())
-                    .collect();
-                d.conduct.group.stood_with.clear();
-                d.order = f.order;
-                let (choice, at, manner) = match f.response {
-                    Response::NoOrder => (ResponseChoice::NoOrder, None, None),
-                    Response::LeftBeforeOrder => (ResponseChoice::LeftBeforeOrder, None, None),
-                    Response::Complied { at } => (ResponseChoice::Complied, Some(at), None),
-                    Response::Refused { at, manner } => {
-                        (ResponseChoice::Refused, Some(at), Some(manner))
-                    }
-                };
-                d.response = Some(choice);
-                d.response_at = at.map(&local).unwrap_or_default();
-                d.manner = manner;
-                d.arrested = f.arrested;
-                d.to_check = s.not_recorded.clone();
-                d.offences = s.offences().collect();
-                d.cite = s
-                    .charges
-                    .iter()
-                    .filter(|c| c.issue_citation)
-                    .map(|c| c.offence)
-                    .collect();
-                d.no_offence = s.charges.is_empty();
-                d
-            })
-            .collect();
         Draft {
             photos: Vec::new(),
             incident_id: report.incident_id,
@@ -926,7 +951,90 @@ impl Draft {
                 })
                 .collect(),
             narrative: report.narrative.clone(),
-            subjects,
+            subjects: report
+                .subjects
+                .iter()
+                .map(|s| SubjectDraft::from_entry(s, &ids, &local))
+                .collect(),
+        }
+    }
+}
+
+impl SubjectDraft {
+    /// The draft of a stored person; `ids` are the report's persons in order
+    /// (who they stood with is kept by id).
+    fn from_entry(
+        s: &SubjectEntry,
+        ids: &[Uuid],
+        local: &impl Fn(Moment) -> String,
+    ) -> SubjectDraft {
+        let mut d = SubjectDraft::new(s.subject_id);
+        d.signature = s.signature.clone();
+        d.set_identity(&s.identity);
+        d.age_range = Some(s.perceived.age_range);
+        d.sex = Some(s.perceived.sex);
+        d.race = Some(s.perceived.race);
+        let f = &s.facts;
+        d.protected = Some(f.protected_activity);
+        d.contravenes = f.contravenes.clone().unwrap_or_default();
+        d.place = f.place;
+        d.conduct = f.conduct.clone();
+        d.stood_with = f
+            .conduct
+            .group
+            .stood_with
+            .iter()
+            .filter_map(|&j| ids.get(j).copied())
+            .collect();
+        d.conduct.group.stood_with.clear();
+        d.order = f.order;
+        let (choice, at, manner) = match f.response {
+            Response::NoOrder => (ResponseChoice::NoOrder, None, None),
+            Response::LeftBeforeOrder => (ResponseChoice::LeftBeforeOrder, None, None),
+            Response::Complied { at } => (ResponseChoice::Complied, Some(at), None),
+            Response::Refused { at, manner } => (ResponseChoice::Refused, Some(at), Some(manner)),
+        };
+        d.response = Some(choice);
+        d.response_at = at.map(local).unwrap_or_default();
+        d.manner = manner;
+        d.arrested = f.arrested;
+        d.to_check = s.not_recorded.clone();
+        d.offences = s.offences().collect();
+        d.cite = s
+            .charges
+            .iter()
+            .filter(|c| c.issue_citation)
+            .map(|c| c.offence)
+            .collect();
+        d.no_offence = s.charges.is_empty();
+        d
+    }
+
+    fn set_identity(&mut self, identity: &Identity) {
+        match identity {
+            Identity::Identified {
+                full_name,
+                date_of_birth,
+                address,
+                id_type,
+                id_number,
+            } => {
+                self.full_name = full_name.clone();
+                self.date_of_birth = date_of_birth.clone();
+                self.address = address.clone();
+                self.id_type = *id_type;
+                self.id_number = id_number.clone().unwrap_or_default();
+            }
+            Identity::Described { description } => {
+                self.identified = false;
+                self.description = description.clone();
+            }
+            // Article II only: this form records persons, so the name and
+            // address are kept and the rules ask for what a person needs.
+            Identity::Organisation { name, address, .. } => {
+                self.full_name = name.clone();
+                self.address = address.clone();
+            }
         }
     }
 }
@@ -1445,6 +1553,148 @@ mod tests {
         d.restore_subject(removed);
         assert_eq!(d, before);
         assert!(d.remove_subject(Uuid::now_v7()).is_none());
+    }
+
+    /// Issue #33, finding 1: the time allowed to comply starts unset and must be
+    /// chosen; "at once" is a choice.
+    #[test]
+    fn an_order_without_a_time_to_comply_chosen_is_not_ready() {
+        let mut d = filled();
+        d.orders[0].minutes_to_comply = None;
+        let now = an_hour_later(&d);
+        let problems = d.problems(parse_utc_local, now);
+        assert_eq!(
+            fields(&problems),
+            ["orders.0.minutes_to_comply"],
+            "{problems:?}"
+        );
+        assert!(problems[0]
+            .message
+            .starts_with("§52-1 D: choose the time allowed to comply"));
+        assert!(d.to_report(parse_utc_local).is_err());
+        assert_eq!(
+            OrderDraft::new("2026-07-04T21:05".into()).minutes_to_comply,
+            None
+        );
+        d.orders[0].minutes_to_comply = Some(0);
+        assert_eq!(d.problems(parse_utc_local, now), []);
+    }
+
+    /// Issue #33, finding 1: with "at once", a failure to obey in the order's own
+    /// minute is refused with §52-1 D named, and "Now" gives the next minute.
+    #[test]
+    fn with_no_time_allowed_a_failure_in_the_orders_minute_is_refused_and_now_waits_a_minute() {
+        let mut d = filled();
+        d.orders[0].minutes_to_comply = Some(0);
+        d.subjects[0].response_at = "2026-07-04T21:05".into();
+        let now = an_hour_later(&d);
+        let problems = d.problems(parse_utc_local, now);
+        assert_eq!(fields(&problems), ["subjects.0.response_at"]);
+        assert!(problems[0]
+            .message
+            .starts_with("§52-1 D: recorded in the minute the order was given"));
+        let minute = |t: &str| parse_utc_local(t).expect("time");
+        let id = d.subjects[0].subject_id;
+        let tapped = Moment(minute("2026-07-04T21:05").0 + 20_000);
+        assert_eq!(
+            d.response_now(id, tapped, parse_utc_local),
+            minute("2026-07-04T21:06")
+        );
+        d.subjects[0].manner = Some(RefusalManner::RefusedVerbally);
+        assert_eq!(d.problems(parse_utc_local, now), []);
+    }
+
+    /// Issue #33, finding 2: ticking a §52-1 citation unticks the person's other
+    /// §52-1 citation (the offence stays charged); §52-2 and §52-3 are untouched.
+    #[test]
+    fn ticking_a_second_section_52_1_citation_unticks_the_first() {
+        let mut s = filled().subjects[0].clone();
+        s.toggle_offence(Offence::LoiteringDisturbance, true);
+        s.toggle_offence(Offence::GroupObstruction, true);
+        assert_eq!(s.toggle_citation(Offence::GroupObstruction, true), None);
+        assert_eq!(
+            s.toggle_citation(Offence::LoiteringDisturbance, true),
+            Some(Offence::LoiteringObstruction)
+        );
+        assert_eq!(
+            s.cite,
+            [Offence::GroupObstruction, Offence::LoiteringDisturbance]
+        );
+        assert!(s.offences.contains(&Offence::LoiteringObstruction));
+        assert_eq!(
+            s.toggle_citation(Offence::LoiteringDisturbance, false),
+            None
+        );
+    }
+
+    /// Issue #33, findings 6 and 7: a person's own place, and the law their
+    /// expression contravened (sent only with that answer).
+    #[test]
+    fn a_persons_own_place_and_the_law_named_reach_the_report() {
+        let mut d = filled();
+        d.subjects[0].place = Some(PlaceType::Street);
+        d.subjects[0].contravenes = "Wells Code §86-3".into();
+        let report = d.to_report(parse_utc_local).expect("complete");
+        assert_eq!(report.subjects[0].facts.place, Some(PlaceType::Street));
+        assert_eq!(report.subjects[0].facts.contravenes, None);
+        assert_eq!(report.subjects[1].facts.place, None);
+        d.subjects[0].protected = Some(ProtectedActivity::UnlawfulExpression);
+        let report = d.to_report(parse_utc_local).expect("complete");
+        assert_eq!(
+            report.subjects[0].facts.contravenes.as_deref(),
+            Some("Wells Code §86-3")
+        );
+        d.subjects[0].contravenes = "  ".into();
+        let problems = d.problems(parse_utc_local, an_hour_later(&d));
+        assert_eq!(fields(&problems), ["subjects.0.contravenes"]);
+        // "Same facts as" copies both.
+        let mut third = SubjectDraft::new(Uuid::now_v7());
+        third.copy_facts(&d.subjects[0]);
+        assert_eq!(third.place, Some(PlaceType::Street));
+        assert_eq!(third.protected, Some(ProtectedActivity::UnlawfulExpression));
+        // And a draft saved before these questions reads with the incident's place.
+        let mut saved = serde_json::to_value(&d).expect("json");
+        for s in saved["subjects"].as_array_mut().expect("persons") {
+            let person = s.as_object_mut().expect("person");
+            person.remove("place");
+            person.remove("contravenes");
+        }
+        let back = Draft::load(&saved.to_string()).expect("loads");
+        assert_eq!(back.subjects[0].place, None);
+    }
+
+    /// Issue #33, finding 14: a person under 18 is cautioned on the form as the
+    /// server will record it.
+    #[test]
+    fn a_minor_is_cautioned_on_the_form() {
+        let mut d = filled();
+        let id = d.subjects[0].subject_id;
+        let now = an_hour_later(&d);
+        assert!(d.person_cautions(id, parse_utc_local, now).is_empty());
+        d.subjects[0].date_of_birth = "2010-01-01".into();
+        assert_eq!(
+            d.person_cautions(id, parse_utc_local, now),
+            vec![Caution::Minor {
+                person: 0,
+                age: Some(16)
+            }]
+        );
+    }
+
+    /// Issue #33, finding 11: the correction form checks as the server checks a
+    /// correction — an incident of any age.
+    #[test]
+    fn a_correction_of_an_old_report_is_not_refused_for_its_age() {
+        let d = filled();
+        let later = Moment(an_hour_later(&d).0 + 400 * 86_400_000);
+        assert_eq!(fields(&d.problems(parse_utc_local, later)), ["occurred_at"]);
+        assert_eq!(
+            d.problems_as(Submission::Correction, parse_utc_local, later),
+            []
+        );
+        assert!(d
+            .ready_as(Submission::Correction, parse_utc_local, later)
+            .is_ok());
     }
 
     #[test]

@@ -25,13 +25,15 @@ use super::scan::ScanLicence;
 use crate::client;
 use crate::components::signature_pad::SignaturePad;
 use crate::error::FieldError;
-use crate::model::incident::{AgeRange, IdType, PerceivedRace, PerceivedSex, MAX_NARRATIVE_CHARS};
+use crate::model::incident::{
+    AgeRange, IdType, PerceivedRace, PerceivedSex, Submission, MAX_NARRATIVE_CHARS, MAX_SHORT_CHARS,
+};
 use crate::model::licence::LicenceScan;
 use crate::model::signature::{PersonSignature, Signature};
 use crate::ordinance::status::status_words;
 use crate::ordinance::{
-    decide, outcome, suggested_offences, Charge, Conduct, Decision, Offence, Outcome, PersonFacts,
-    PlaceType, ProtectedActivity, RefusalManner, Scene, Verdict,
+    decide, outcome, suggested_offences, Caution, Charge, Conduct, Decision, Offence, Outcome,
+    PersonFacts, PlaceType, ProtectedActivity, RefusalManner, Scene, Verdict,
 };
 
 /// The message for `field` among `errors`, as a signal.
@@ -137,15 +139,23 @@ fn person_preview(draft: RwSignal<Draft>, id: Uuid) -> Option<(Scene, PersonFact
 ///
 /// `photos`: the photo picker (a new incident's form; a correction goes to the
 /// server as one request, and photos travel through the outbox after a report).
+/// `correction`: the draft corrects a stored report (checked as the server
+/// checks a correction: an incident of any age).
 #[component]
 pub fn IncidentForm(
     draft: RwSignal<Draft>,
     errors: RwSignal<Vec<FieldError>>,
     #[prop(optional)] photos: bool,
+    #[prop(optional)] correction: bool,
 ) -> impl IntoView {
     let touched = RwSignal::new(HashSet::<String>::new());
     let server_only = StoredValue::new(Vec::<FieldError>::new());
-    check_as_the_officer_goes(draft, errors, touched, server_only);
+    let submission = if correction {
+        Submission::Correction
+    } else {
+        Submission::New
+    };
+    check_as_the_officer_goes(draft, errors, touched, server_only, submission);
     let left = move |ev: leptos::ev::FocusEvent| {
         let fields = fields_left(&ev);
         if fields.is_empty() {
@@ -171,8 +181,11 @@ fn check_as_the_officer_goes(
     errors: RwSignal<Vec<FieldError>>,
     touched: RwSignal<HashSet<String>>,
     server_only: StoredValue<Vec<FieldError>>,
+    submission: Submission,
 ) {
-    let live = Memo::new(move |_| draft.with(|d| d.problems(client::parse_local, client::now())));
+    let live = Memo::new(move |_| {
+        draft.with(|d| d.problems_as(submission, client::parse_local, client::now()))
+    });
     // What this effect last wrote: anything else in `errors` was set by a submit
     // or the server.
     let written = StoredValue::new(Vec::<FieldError>::new());
@@ -335,6 +348,7 @@ fn WhenAndWhere(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> im
                 on_input=write(draft, |d, v| d.location_text = v)
                 error=error_at(errors, "location.text")
                 autocomplete="off" maxlength=200/>
+            <StatusWordsNotice text=read(draft, |d| d.location_text.clone()) what="The location"/>
             <div class="field">
                 <button type="button" class="secondary" on:click=locate>"Add GPS location"</button>
                 <span class="hint" role="status">{move || gps_status.get().or_else(|| {
@@ -410,6 +424,10 @@ fn Orders(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> impl Int
     }
 }
 
+/// "At once" as the form offers it: in the order's own minute only an outright
+/// refusal counts (§52-1 D; `DispersalOrder::failure_counts_from`).
+const AT_ONCE: &str = "At once — only an outright refusal counts in the order's minute";
+
 #[component]
 fn OrderFields(
     draft: RwSignal<Draft>,
@@ -435,7 +453,7 @@ fn OrderFields(
             (
                 *m,
                 if *m == 0 {
-                    "At once".to_owned()
+                    AT_ONCE.to_owned()
                 } else {
                     format!("{m} min")
                 },
@@ -452,6 +470,7 @@ fn OrderFields(
                 value=read_order(|o| o.words.clone())
                 on_input=write_order(|o, v| o.words = v)
                 error=error_at(errors, f("words")) maxlength=2000/>
+            <StatusWordsNotice text=read_order(|o| o.words.clone()) what="The words of the order"/>
             <TimeField field=f("given_at") label="Time the order was given".into()
                 value=read_order(|o| o.at.clone())
                 on_input=write_order(|o, v| o.at = v)
@@ -460,7 +479,8 @@ fn OrderFields(
                 checked=Signal::derive(move || draft.with(|d| d.orders.get(k).is_some_and(|o| o.move_on)))
                 on_change=write(draft, move |d, v| if let Some(o) = d.orders.get_mut(k) { o.move_on = v })/>
             <Radios name=f("minutes_to_comply") legend="Time allowed to comply".into() compact=true options=minutes
-                selected=Signal::derive(move || draft.with(|d| d.orders.get(k).map(|o| o.minutes_to_comply.unwrap_or(0))))
+                hint="A person fails to obey only after a chance to obey (§52-1 D): choose the time you gave.".into()
+                selected=Signal::derive(move || draft.with(|d| d.orders.get(k).and_then(|o| o.minutes_to_comply)))
                 on_change=write(draft, move |d, v| if let Some(o) = d.orders.get_mut(k) { o.minutes_to_comply = Some(v) })
                 error=error_at(errors, f("minutes_to_comply"))/>
             <Show when=move || many.get()>
@@ -565,10 +585,132 @@ fn Person(
         })
     });
     let index = Signal::derive(move || draft.with(|d| d.subject_index(id).unwrap_or(0)));
-    let identified = read_subject(draft, id, |s| s.identified);
     let many = read(draft, |d| d.subjects.len() > 1);
+    view! {
+        <article class="person" aria-label=move || title.get()>
+            <div class="person-head">
+                <h3>{move || title.get()}</h3>
+                // Kept at the top of the person, away from "Add another person";
+                // a removal can be undone.
+                <Show when=move || many.get()>
+                    <button type="button" class="secondary remove-person"
+                        aria-label=move || format!("Remove {} from the report", title.get())
+                        on:click=move |_| on_remove.run(id)>"Remove"</button>
+                </Show>
+            </div>
+            <IdentityOf draft errors id/>
+            <PerceivedOf draft errors id/>
+            <Show when=move || { index.get() > 0 }>
+                <SameAsFirst draft id/>
+            </Show>
+            <ConvertedCheck draft errors id/>
+            <ProtectedOf draft errors id/>
+            <PlaceOf draft errors id/>
+            <ConductOf draft id/>
+            <ResponseOf draft errors id/>
+            <ChargesOf draft errors id/>
+        </article>
+    }
+}
+
+/// Who the person is: identified (by hand or from a licence's barcode), or
+/// described.
+#[component]
+fn IdentityOf(
+    draft: RwSignal<Draft>,
+    errors: RwSignal<Vec<FieldError>>,
+    id: Uuid,
+) -> impl IntoView {
+    let identified = read_subject(draft, id, |s| s.identified);
     let err = move |name: &'static str| subject_error(draft, errors, id, name);
     let field = move |name: &str| subject_field(draft, id, name);
+    let ids: Vec<(IdType, String)> = IdType::ALL
+        .iter()
+        .map(|t| (*t, t.label().to_owned()))
+        .collect();
+    view! {
+        <Radios name=field("identified") legend="Identity".into() compact=true
+            options=vec![(true, "Identified".to_owned()), (false, "Not identified — describe".to_owned())]
+            selected=Signal::derive(move || Some(identified.get()))
+            on_change=write_subject(draft, id, |s, v| s.identified = v)/>
+        <Show when=move || identified.get() fallback=move || view! {
+            <Text field=field("description") label="Description (clothing, build, hair)".into()
+                hint="What they looked like — not who they are: no age group or status words.".into()
+                value=read_subject(draft, id, |s| s.description.clone())
+                on_input=write_subject(draft, id, |s, v| s.description = v)
+                error=err("description") maxlength=200/>
+            <StatusWordsNotice text=read_subject(draft, id, |s| s.description.clone())
+                what="The description"/>
+        }>
+            <ScanLicence field=field("licence")
+                on_fill=write_subject(draft, id, |s, card: LicenceScan| s.fill_from_card(&card))/>
+            <Text field=field("full_name") label="Full name".into()
+                value=read_subject(draft, id, |s| s.full_name.clone())
+                on_input=write_subject(draft, id, |s, v| s.full_name = v)
+                error=err("full_name") autocomplete="off" maxlength=200/>
+            <Text field=field("date_of_birth") label="Date of birth".into() kind="date"
+                value=read_subject(draft, id, |s| s.date_of_birth.clone())
+                on_input=write_subject(draft, id, |s, v| s.date_of_birth = v)
+                error=err("date_of_birth")/>
+            <Text field=field("address") label="Address".into()
+                value=read_subject(draft, id, |s| s.address.clone())
+                on_input=write_subject(draft, id, |s, v| s.address = v)
+                error=err("address") autocomplete="off" maxlength=200/>
+            <details class="more">
+                <summary>"ID document (optional)"</summary>
+                <Radios name=field("id_type") legend="Type of ID".into() compact=true options=ids.clone()
+                    selected=read_subject(draft, id, |s| s.id_type)
+                    on_change=write_subject(draft, id, |s, v| s.id_type = Some(v))
+                    error=err("id_type")/>
+                <Text field=field("id_number") label="ID number".into()
+                    value=read_subject(draft, id, |s| s.id_number.clone())
+                    on_input=write_subject(draft, id, |s, v| s.id_number = v)
+                    error=err("id_number") autocomplete="off" maxlength=200/>
+            </details>
+        </Show>
+    }
+}
+
+/// The officer's perception of the person, for bias audits.
+#[component]
+fn PerceivedOf(
+    draft: RwSignal<Draft>,
+    errors: RwSignal<Vec<FieldError>>,
+    id: Uuid,
+) -> impl IntoView {
+    let field = move |name: &str| subject_field(draft, id, name);
+    let ages = AgeRange::ALL
+        .iter()
+        .map(|t| (*t, t.label().to_owned()))
+        .collect();
+    let sexes = PerceivedSex::ALL
+        .iter()
+        .map(|t| (*t, t.label().to_owned()))
+        .collect();
+    let races = PerceivedRace::ALL
+        .iter()
+        .map(|t| (*t, t.label().to_owned()))
+        .collect();
+    view! {
+        <div class="perceived" id=dom_id(&field("perceived")) data-field=field("perceived")>
+            <p class="subhead">"Your perception (for bias audits — never ask the person)"</p>
+            <p class="error-text">{move || subject_error(draft, errors, id, "perceived").get()}</p>
+            <Radios name=field("age") legend="Age range".into() compact=true options=ages
+                selected=read_subject(draft, id, |s| s.age_range)
+                on_change=write_subject(draft, id, |s, v| s.age_range = Some(v))/>
+            <Radios name=field("sex") legend="Sex".into() compact=true options=sexes
+                selected=read_subject(draft, id, |s| s.sex)
+                on_change=write_subject(draft, id, |s, v| s.sex = Some(v))/>
+            <Radios name=field("race") legend="Race".into() compact=true options=races
+                selected=read_subject(draft, id, |s| s.race)
+                on_change=write_subject(draft, id, |s, v| s.race = Some(v))/>
+        </div>
+    }
+}
+
+/// "Same facts as" the first person, in one tap, said once tapped.
+#[component]
+fn SameAsFirst(draft: RwSignal<Draft>, id: Uuid) -> impl IntoView {
     let first_title = read(draft, |d| {
         d.subjects.first().map(|s| s.title(0)).unwrap_or_default()
     });
@@ -585,106 +727,19 @@ fn Person(
         });
         copied.set(Some(first_title.get_untracked()));
     };
-    let ids: Vec<(IdType, String)> = IdType::ALL
-        .iter()
-        .map(|t| (*t, t.label().to_owned()))
-        .collect();
-    let ages = AgeRange::ALL
-        .iter()
-        .map(|t| (*t, t.label().to_owned()))
-        .collect();
-    let sexes = PerceivedSex::ALL
-        .iter()
-        .map(|t| (*t, t.label().to_owned()))
-        .collect();
-    let races = PerceivedRace::ALL
-        .iter()
-        .map(|t| (*t, t.label().to_owned()))
-        .collect();
     view! {
-        <article class="person" aria-label=move || title.get()>
-            <div class="person-head">
-                <h3>{move || title.get()}</h3>
-                // Kept at the top of the person, away from "Add another person";
-                // a removal can be undone.
-                <Show when=move || many.get()>
-                    <button type="button" class="secondary remove-person"
-                        aria-label=move || format!("Remove {} from the report", title.get())
-                        on:click=move |_| on_remove.run(id)>"Remove"</button>
-                </Show>
-            </div>
-            <Radios name=field("identified") legend="Identity".into() compact=true
-                options=vec![(true, "Identified".to_owned()), (false, "Not identified — describe".to_owned())]
-                selected=Signal::derive(move || Some(identified.get()))
-                on_change=write_subject(draft, id, |s, v| s.identified = v)/>
-            <Show when=move || identified.get() fallback=move || view! {
-                <Text field=field("description") label="Description (clothing, build, hair)".into()
-                    hint="What they looked like — not who they are: no age group or status words.".into()
-                    value=read_subject(draft, id, |s| s.description.clone())
-                    on_input=write_subject(draft, id, |s, v| s.description = v)
-                    error=err("description") maxlength=200/>
-                <StatusWordsNotice text=read_subject(draft, id, |s| s.description.clone())
-                    what="The description"/>
-            }>
-                <ScanLicence field=field("licence")
-                    on_fill=write_subject(draft, id, |s, card: LicenceScan| s.fill_from_card(&card))/>
-                <Text field=field("full_name") label="Full name".into()
-                    value=read_subject(draft, id, |s| s.full_name.clone())
-                    on_input=write_subject(draft, id, |s, v| s.full_name = v)
-                    error=err("full_name") autocomplete="off" maxlength=200/>
-                <Text field=field("date_of_birth") label="Date of birth".into() kind="date"
-                    value=read_subject(draft, id, |s| s.date_of_birth.clone())
-                    on_input=write_subject(draft, id, |s, v| s.date_of_birth = v)
-                    error=err("date_of_birth")/>
-                <Text field=field("address") label="Address".into()
-                    value=read_subject(draft, id, |s| s.address.clone())
-                    on_input=write_subject(draft, id, |s, v| s.address = v)
-                    error=err("address") autocomplete="off" maxlength=200/>
-                <details class="more">
-                    <summary>"ID document (optional)"</summary>
-                    <Radios name=field("id_type") legend="Type of ID".into() compact=true options=ids.clone()
-                        selected=read_subject(draft, id, |s| s.id_type)
-                        on_change=write_subject(draft, id, |s, v| s.id_type = Some(v))
-                        error=err("id_type")/>
-                    <Text field=field("id_number") label="ID number".into()
-                        value=read_subject(draft, id, |s| s.id_number.clone())
-                        on_input=write_subject(draft, id, |s, v| s.id_number = v)
-                        error=err("id_number") autocomplete="off" maxlength=200/>
-                </details>
-            </Show>
-            <div class="perceived" id=dom_id(&field("perceived")) data-field=field("perceived")>
-                <p class="subhead">"Your perception (for bias audits — never ask the person)"</p>
-                <p class="error-text">{move || err("perceived").get()}</p>
-                <Radios name=field("age") legend="Age range".into() compact=true options=ages
-                    selected=read_subject(draft, id, |s| s.age_range)
-                    on_change=write_subject(draft, id, |s, v| s.age_range = Some(v))/>
-                <Radios name=field("sex") legend="Sex".into() compact=true options=sexes
-                    selected=read_subject(draft, id, |s| s.sex)
-                    on_change=write_subject(draft, id, |s, v| s.sex = Some(v))/>
-                <Radios name=field("race") legend="Race".into() compact=true options=races
-                    selected=read_subject(draft, id, |s| s.race)
-                    on_change=write_subject(draft, id, |s, v| s.race = Some(v))/>
-            </div>
-            <Show when=move || { index.get() > 0 }>
-                <div class="same-as-first">
-                    <button type="button" class="secondary" on:click=same_as_first
-                        data-testid="same-as-first">
-                        {move || format!("Same facts as {}", first_title.get())}
-                    </button>
-                    <p class="hint">"Copies the §52-1 E answer, conduct, order, response and offences; not the identity, the citation or an arrest."</p>
-                    <p class="notice ok" role="status" hidden=move || copied.with(Option::is_none)>
-                        {move || copied.get().map(|from| format!(
-                            "Copied from {from}. Check each answer below for this person: each answers for their own conduct."
-                        ))}
-                    </p>
-                </div>
-            </Show>
-            <ConvertedCheck draft errors id/>
-            <ProtectedOf draft errors id/>
-            <ConductOf draft id/>
-            <ResponseOf draft errors id/>
-            <ChargesOf draft errors id/>
-        </article>
+        <div class="same-as-first">
+            <button type="button" class="secondary" on:click=same_as_first
+                data-testid="same-as-first">
+                {move || format!("Same facts as {}", first_title.get())}
+            </button>
+            <p class="hint">"Copies the §52-1 E answer, where they were, conduct, order, response and offences; not the identity, the citation or an arrest."</p>
+            <p class="notice ok" role="status" hidden=move || copied.with(Option::is_none)>
+                {move || copied.get().map(|from| format!(
+                    "Copied from {from}. Check each answer below for this person: each answers for their own conduct."
+                ))}
+            </p>
+        </div>
     }
 }
 
@@ -739,6 +794,9 @@ fn ProtectedOf(
         .map(|p| (*p, p.label().to_owned()))
         .collect();
     let protected = read_subject(draft, id, |s| s.protected.is_some_and(|p| p.is_protected()));
+    let contravening = read_subject(draft, id, |s| {
+        s.protected == Some(ProtectedActivity::UnlawfulExpression)
+    });
     let no_action = write_subject(draft, id, |s, ()| {
         s.no_action();
         if s.response.is_none() {
@@ -767,6 +825,67 @@ fn ProtectedOf(
                 <button type="button" class="secondary" on:click=move |_| no_action.run(())>"Record this person as protected activity — no action"</button>
             </div>
         </Show>
+        <Show when=move || contravening.get()>
+            <div class="notice warn" role="status" data-testid="contravening-notice">
+                <p>"§52-1 E: expression is shielded unless it contravened another Town ordinance or a State or "
+                   "Federal law. Name that law: §52-1 offences may then be charged, and the chief reviews the case."</p>
+            </div>
+            <Text field=subject_field(draft, id, "contravenes")
+                label="The law the expression contravened (ordinance or statute, with its section)".into()
+                value=read_subject(draft, id, |s| s.contravenes.clone())
+                on_input=write_subject(draft, id, |s, v| s.contravenes = v)
+                error=subject_error(draft, errors, id, "contravenes") maxlength=MAX_SHORT_CHARS/>
+        </Show>
+    }
+}
+
+/// Where this person was (§52-1 A, C; §52-2; §52-3): the incident's place unless
+/// the officer says otherwise — no tap when it is the same.
+#[component]
+fn PlaceOf(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid) -> impl IntoView {
+    let incident = read(draft, |d| d.place);
+    let own = read_subject(draft, id, |s| s.place);
+    let summary = move || match (own.get(), incident.get()) {
+        (Some(place), _) => format!("Where was this person? {}", place.label()),
+        (None, Some(place)) => format!(
+            "Where was this person? Same place as the incident — {}",
+            place.label()
+        ),
+        (None, None) => "Where was this person? Same place as the incident".to_owned(),
+    };
+    let options = Signal::derive(move || {
+        let same = match incident.get() {
+            Some(place) => format!("Same place as the incident ({})", place.label()),
+            None => "Same place as the incident".to_owned(),
+        };
+        std::iter::once((None, same))
+            .chain(
+                PlaceType::ALL
+                    .iter()
+                    .map(|p| (Some(*p), p.label().to_owned())),
+            )
+            .collect::<Vec<_>>()
+    });
+    // Drawn only while open: a closed question has no second set of place
+    // names on the page beside the incident's.
+    let open = RwSignal::new(false);
+    let toggled = move |ev: leptos::ev::Event| {
+        open.set(event_target::<web_sys::Element>(&ev).has_attribute("open"));
+    };
+    view! {
+        <details class="more person-place" data-testid="person-place" on:toggle=toggled>
+            <summary>{summary}</summary>
+            <Show when=move || open.get()>
+                {move || view! {
+                    <Radios name=subject_field(draft, id, "place") legend="Where was this person? (§52-1 C)".into()
+                        compact=true options=options.get()
+                        hint="Each person is judged where they were: on their own porch is not a street or public place.".into()
+                        selected=Signal::derive(move || Some(own.get()))
+                        on_change=write_subject(draft, id, |s, v: Option<PlaceType>| s.place = v)
+                        error=subject_error(draft, errors, id, "place")/>
+                }}
+            </Show>
+        </details>
     }
 }
 
@@ -918,21 +1037,6 @@ fn ResponseOf(
         .iter()
         .map(|c| (*c, c.label().to_owned()))
         .collect();
-    let manners: Vec<(RefusalManner, String)> = RefusalManner::ALL
-        .iter()
-        .map(|m| (*m, m.label().to_owned()))
-        .collect();
-    let several_orders = read(draft, |d| d.orders.len() > 1);
-    let order_options = Signal::derive(move || {
-        draft.with(|d| {
-            d.orders
-                .iter()
-                .enumerate()
-                .map(|(k, o)| (Some(k), order_label(k, o)))
-                .chain(std::iter::once((None, "None".to_owned())))
-                .collect::<Vec<_>>()
-        })
-    });
     view! {
         <div class="response">
             <Radios name=subject_field(draft, id, "response") legend="What this person did about the order (§52-1 D)".into() options
@@ -954,30 +1058,14 @@ fn ResponseOf(
                     })
                 })
                 error=subject_error(draft, errors, id, "response")/>
-            <Show when=move || several_orders.get() && choice.get().is_some_and(ResponseChoice::needs_time)>
-                {move || view! {
-                    <Radios name=subject_field(draft, id, "order") legend="The order this person received".into() compact=true
-                        options=order_options.get()
-                        selected=read_subject(draft, id, |s| Some(s.order))
-                        on_change=write_subject(draft, id, |s, v| s.order = v)
-                        error=subject_error(draft, errors, id, "order")/>
-                }}
-            </Show>
-            // With one order its radio is not shown: the message stands in its place.
-            <p class="error-text" id=move || (!several_orders.get()).then(|| dom_id(&subject_field(draft, id, "order")))>
-                {move || if several_orders.get() { None } else { subject_error(draft, errors, id, "order").get() }}
-            </p>
+            <OrderReceivedOf draft errors id/>
             // How, before when: "Now" depends on it.
             <Show when=move || choice.get() == Some(ResponseChoice::Refused)>
-                <Radios name=subject_field(draft, id, "manner") legend="How they failed or refused".into() options=manners.clone()
-                    hint="Saying no, doing the opposite or coming back is a refusal at once; staying put is a failure to obey once the time allowed has passed.".into()
-                    selected=read_subject(draft, id, |s| s.manner)
-                    on_change=write_subject(draft, id, |s, v| s.manner = Some(v))
-                    error=subject_error(draft, errors, id, "manner")/>
+                <MannerOf draft errors id/>
             </Show>
             <Show when=move || choice.get().is_some_and(ResponseChoice::needs_time)>
                 <TimeField field=subject_field(draft, id, "response_at") label="Time of the response".into()
-                    hint="“Now” never gives a failure to obey inside the time allowed to comply.".into()
+                    hint="“Now” never gives a failure to obey before the chance to obey has passed.".into()
                     value=read_subject(draft, id, |s| s.response_at.clone())
                     on_input=write_subject(draft, id, |s, v| s.response_at = v)
                     now=Callback::new(move |()| draft.with_untracked(|d| {
@@ -986,6 +1074,69 @@ fn ResponseOf(
                     error=subject_error(draft, errors, id, "response_at")/>
             </Show>
         </div>
+    }
+}
+
+/// Which order the person received, asked only when there are several (with
+/// one, its problem shows in the question's place).
+#[component]
+fn OrderReceivedOf(
+    draft: RwSignal<Draft>,
+    errors: RwSignal<Vec<FieldError>>,
+    id: Uuid,
+) -> impl IntoView {
+    let choice = read_subject(draft, id, |s| s.response);
+    let several_orders = read(draft, |d| d.orders.len() > 1);
+    let order_options = Signal::derive(move || {
+        draft.with(|d| {
+            d.orders
+                .iter()
+                .enumerate()
+                .map(|(k, o)| (Some(k), order_label(k, o)))
+                .chain(std::iter::once((None, "None".to_owned())))
+                .collect::<Vec<_>>()
+        })
+    });
+    view! {
+        <Show when=move || several_orders.get() && choice.get().is_some_and(ResponseChoice::needs_time)>
+            {move || view! {
+                <Radios name=subject_field(draft, id, "order") legend="The order this person received".into() compact=true
+                    options=order_options.get()
+                    selected=read_subject(draft, id, |s| Some(s.order))
+                    on_change=write_subject(draft, id, |s, v| s.order = v)
+                    error=subject_error(draft, errors, id, "order")/>
+            }}
+        </Show>
+        // With one order its radio is not shown: the message stands in its place.
+        <p class="error-text" id=move || (!several_orders.get()).then(|| dom_id(&subject_field(draft, id, "order")))>
+            {move || if several_orders.get() { None } else { subject_error(draft, errors, id, "order").get() }}
+        </p>
+    }
+}
+
+/// How the person failed or refused (§52-1 D): outright at once, or a failure
+/// after the chance to obey.
+#[component]
+fn MannerOf(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid) -> impl IntoView {
+    // "Left, then came back" is no longer offered; a stored report's answer is
+    // still shown, to be corrected.
+    let stored_manner = draft.with_untracked(|d| {
+        d.subjects
+            .iter()
+            .find(|s| s.subject_id == id)
+            .and_then(|s| s.manner)
+    });
+    let manners: Vec<(RefusalManner, String)> = RefusalManner::ALL
+        .iter()
+        .filter(|m| RefusalManner::OFFERED.contains(m) || stored_manner == Some(**m))
+        .map(|m| (*m, m.label().to_owned()))
+        .collect();
+    view! {
+        <Radios name=subject_field(draft, id, "manner") legend="How they failed or refused".into() options=manners
+            hint="Saying no, doing the opposite, or coming back to the conduct the order stopped is a refusal at once. Staying put is a failure to obey only after the chance to obey: the time allowed, and never in the order's own minute. Coming back peacefully is not a refusal.".into()
+            selected=read_subject(draft, id, |s| s.manner)
+            on_change=write_subject(draft, id, |s, v| s.manner = Some(v))
+            error=subject_error(draft, errors, id, "manner")/>
     }
 }
 
@@ -1011,6 +1162,19 @@ fn ChargesOf(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid
     });
     let cites_52_2 = read_subject(draft, id, |s| s.cite.contains(&Offence::GroupObstruction));
     let cites_any = read_subject(draft, id, |s| !s.cite.is_empty());
+    // A §52-1 citation the officer's last tick took back, to say why.
+    let taken_back = RwSignal::new(None::<(Offence, Offence)>);
+    let cite = move |o: Offence| {
+        Callback::new(move |on: bool| {
+            let mut back = None;
+            draft.update(|d| {
+                if let Some(s) = d.subjects.iter_mut().find(|s| s.subject_id == id) {
+                    back = s.toggle_citation(o, on);
+                }
+            });
+            taken_back.set(back.map(|b| (o, b)));
+        })
+    };
     view! {
         <article class="charge" data-testid="verdict">
             <fieldset id=move || dom_id(&subject_field(draft, id, "charges"))
@@ -1037,7 +1201,7 @@ fn ChargesOf(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid
                                         <Check id=format!("issue-{id}-{}", o.code())
                                             label=cite_label(o)
                                             checked=read_subject(draft, id, move |s| s.cite.contains(&o))
-                                            on_change=write_subject(draft, id, move |s, v| s.toggle_citation(o, v))/>
+                                            on_change=cite(o)/>
                                     </Show>
                                 </Show>
                             </div>
@@ -1049,6 +1213,8 @@ fn ChargesOf(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid
                     on_change=write_subject(draft, id, |s, v| if v { s.no_action() } else { s.no_offence = false })/>
                 <p class="error-text">{move || subject_error(draft, errors, id, "charges").get()}</p>
             </fieldset>
+            <OneSection52_1Citation taken_back/>
+            <PersonCautions draft id/>
             <Show when=move || cites_52_2.get()>
                 <Check id=format!("arrest-{id}")
                     label="An arrest was made, to bring the person before the District Court (§52-2). Leave unticked for a summons without arrest.".into()
@@ -1059,6 +1225,43 @@ fn ChargesOf(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>, id: Uuid
                 <PersonSignatureOf draft errors id/>
             </Show>
         </article>
+    }
+}
+
+/// Says why a §52-1 citation was unticked when another was ticked (§52-1 D:
+/// one refusal of one order is one violation).
+#[component]
+fn OneSection52_1Citation(taken_back: RwSignal<Option<(Offence, Offence)>>) -> impl IntoView {
+    view! {
+        {move || taken_back.get().map(|(cited, back)| view! {
+            <p class="notice warn" role="status" data-testid="one-section-52-1-citation">
+                {format!(
+                    "§52-1 D: one refusal of one order is one violation of §52-1 — the citation for {} was \
+                     unticked for {}. {} stays charged, without a citation.",
+                    back.reference(),
+                    cited.reference(),
+                    back.reference()
+                )}
+            </p>
+        })}
+    }
+}
+
+/// The cautions for the chief that concern this person as a whole (a minor, a
+/// person not identified given a citation, §52-2 beside §52-1), as the server
+/// will record them.
+#[component]
+fn PersonCautions(draft: RwSignal<Draft>, id: Uuid) -> impl IntoView {
+    let cautions = Memo::new(move |_| {
+        draft.with(|d| d.person_cautions(id, client::parse_local, client::now()))
+    });
+    view! {
+        <Show when=move || !cautions.with(Vec::is_empty)>
+            <div class="notice warn" role="status" data-testid="person-cautions">
+                <p><strong>"For the chief's review:"</strong></p>
+                <ul>{move || cautions.get().iter().map(Caution::message).map(|m| view! { <li>{m}</li> }).collect_view()}</ul>
+            </div>
+        </Show>
     }
 }
 

@@ -138,6 +138,8 @@ impl Responsible {
                 order: None,
                 response: Response::NoOrder,
                 arrested: false,
+                place: None,
+                contravenes: None,
             },
             charges: vec![Charge {
                 offence: Offence::UnpermittedMassGathering,

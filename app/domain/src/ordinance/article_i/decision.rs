@@ -9,10 +9,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::facts::{PeaceProng, PersonFacts, ProtectedActivity, Response, Scene};
+pub use super::caution::Caution;
+use super::facts::{
+    PeaceProng, PersonFacts, PlaceType, ProtectedActivity, RefusalManner, Response, Scene,
+};
 use super::offence::{Element, Offence};
 use super::timing::{self, TimeProblem};
-use crate::ordinance::status::ScreenedText;
 use crate::ordinance::time::Moment;
 use crate::ordinance::{Penalty, Section};
 
@@ -32,66 +34,6 @@ impl Finding {
             section,
             element,
             message: format!("{section}: {text}"),
-        }
-    }
-}
-
-/// Something that does not stop a citation but must reach the chief before the
-/// case goes to court.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Caution {
-    /// This person was expressing an opinion in a §52-2 or §52-3 case. §52-1 E does
-    /// not reach those sections, but citing expression is constitutionally
-    /// sensitive.
-    ExpressionInvolved {
-        offence: Offence,
-        activity: ProtectedActivity,
-    },
-    /// A §52-3 case rests on what was sung or said (songs, or obscene and indecent
-    /// and profane words): Cohen v. California, 403 U.S. 15 (1971); Gooding v.
-    /// Wilson, 405 U.S. 518 (1972); Grayned v. City of Rockford, 408 U.S. 104
-    /// (1972). Always for the chief, whatever the §52-1 E answer.
-    SpeechBasis { prongs: Vec<PeaceProng> },
-    /// A free text leans on who a person is rather than what they did
-    /// (Papachristou v. City of Jacksonville, 405 U.S. 156 (1972); City of Chicago
-    /// v. Morales, 527 U.S. 41 (1999)).
-    StatusWords {
-        words: Vec<String>,
-        #[serde(flatten)]
-        text: ScreenedText,
-    },
-}
-
-impl Caution {
-    pub fn message(&self) -> String {
-        match self {
-            Caution::ExpressionInvolved { offence, .. } => format!(
-                "{}: the person was expressing an opinion. §52-1 E does not cover this section, \
-                 but the case needs the chief's review before it goes to court.",
-                offence.reference()
-            ),
-            Caution::SpeechBasis { .. } => format!(
-                "{}: the case rests on songs or words — what was said or sung. Speech is cited only \
-                 for its disturbance of the quiet and good order, never for its content; the chief \
-                 reviews it before it goes to court.",
-                Section::S52_3
-            ),
-            Caution::StatusWords { words, text } => format!(
-                "{} uses status words ({}). Being homeless, young, idle or in a group is no element \
-                 of any offence: describe what the person did.",
-                text.label(),
-                words.join(", ")
-            ),
-        }
-    }
-
-    /// A short name for filters and badges.
-    pub const fn kind(&self) -> &'static str {
-        match self {
-            Caution::ExpressionInvolved { .. } => "expression_involved",
-            Caution::SpeechBasis { .. } => "speech_basis",
-            Caution::StatusWords { .. } => "status_words",
         }
     }
 }
@@ -174,32 +116,18 @@ fn excluded_finding(offence: Offence) -> Finding {
 /// own facts. `now` is the server's (or phone's) clock, for the rule that recorded
 /// times cannot be in the future.
 pub fn decide(scene: &Scene, person: &PersonFacts, offence: Offence, now: Moment) -> Decision {
-    let mut cautions = Vec::new();
+    let cautions = decision_cautions(person, offence);
     let activity = person.protected_activity;
-    if activity.is_protected() {
-        if offence.is_section_52_1() {
-            return Decision {
-                offence,
-                verdict: Verdict::Excluded { activity },
-                cautions,
-            };
-        }
-        cautions.push(Caution::ExpressionInvolved { offence, activity });
-    }
-    if offence == Offence::DisturbingThePeace {
-        let speech: Vec<PeaceProng> = person
-            .conduct
-            .peace
-            .prongs()
-            .into_iter()
-            .filter(|p| p.is_speech())
-            .collect();
-        if !speech.is_empty() {
-            cautions.push(Caution::SpeechBasis { prongs: speech });
-        }
+    if activity.is_protected() && offence.is_section_52_1() {
+        return Decision {
+            offence,
+            verdict: Verdict::Excluded { activity },
+            cautions,
+        };
     }
 
     let mut reasons = Vec::new();
+    expression_elements(person, offence, &mut reasons);
     conduct_elements(scene, person, offence, &mut reasons);
     if offence.needs_order() {
         order_and_refusal(scene, person, offence, now, &mut reasons);
@@ -219,137 +147,222 @@ pub fn decide(scene: &Scene, person: &PersonFacts, offence: Offence, now: Moment
     }
 }
 
-/// The conduct elements: §52-1 A and B, §52-2's first sentence, §52-3 — each read
-/// from this person's conduct.
+/// The cautions a decision on `offence` carries for the chief, whatever its
+/// verdict: expression (§52-1 E), the word "annoyance" (§52-1 A(3)), speech
+/// (§52-3), an arrest for an offence punishable by a fine only (§52-2, §52-4).
+fn decision_cautions(person: &PersonFacts, offence: Offence) -> Vec<Caution> {
+    let mut cautions = Vec::new();
+    let activity = person.protected_activity;
+    if activity == ProtectedActivity::UnlawfulExpression {
+        cautions.push(Caution::ExpressionContravening {
+            offence,
+            law: person.law_contravened().unwrap_or_default().to_owned(),
+        });
+    } else if activity.is_protected() && !offence.is_section_52_1() {
+        cautions.push(Caution::ExpressionInvolved { offence, activity });
+    }
+    if offence == Offence::LoiteringDisturbance {
+        cautions.push(Caution::AnnoyanceBasis);
+    }
+    if offence == Offence::DisturbingThePeace {
+        let speech: Vec<PeaceProng> = person
+            .conduct
+            .peace
+            .prongs()
+            .into_iter()
+            .filter(|p| p.is_speech())
+            .collect();
+        if !speech.is_empty() {
+            cautions.push(Caution::SpeechBasis { prongs: speech });
+        }
+    }
+    if offence.permits_arrest() && person.arrested {
+        cautions.push(Caution::ArrestFineOnly);
+    }
+    cautions
+}
+
+/// §52-1 E's proviso: expression in contravention of another law is not
+/// shielded, but only once that law is named.
+fn expression_elements(person: &PersonFacts, offence: Offence, reasons: &mut Vec<Finding>) {
+    if offence.is_section_52_1()
+        && person.protected_activity == ProtectedActivity::UnlawfulExpression
+        && person.law_contravened().is_none()
+    {
+        reasons.push(Finding::new(
+            offence,
+            Element::NotProtectedExpression,
+            "the person was expressing an opinion: name the Town ordinance or State or Federal law (with its \
+             section) the expression contravened — without it the exclusion stands and §52-1 does not apply",
+        ));
+    }
+}
+
+/// The findings of one offence's elements, each pushed when its fact is missing.
+struct Needs<'a> {
+    offence: Offence,
+    reasons: &'a mut Vec<Finding>,
+}
+
+impl Needs<'_> {
+    fn need(&mut self, ok: bool, element: Element, text: &str) {
+        if !ok {
+            self.reasons.push(Finding::new(self.offence, element, text));
+        }
+    }
+}
+
+/// The conduct elements: §52-1 A and B, §52-2's first sentence, §52-3, §52-7 —
+/// each read from this person's conduct, and where this person was.
 fn conduct_elements(
     scene: &Scene,
     person: &PersonFacts,
     offence: Offence,
     reasons: &mut Vec<Finding>,
 ) {
-    let c = &person.conduct;
-    let mut need = |ok: bool, element: Element, text: &str| {
-        if !ok {
-            reasons.push(Finding::new(offence, element, text));
-        }
-    };
+    let mut needs = Needs { offence, reasons };
     if offence.is_section_52_1() {
-        need(
-            c.remained_in_one_location,
+        needs.need(
+            person.conduct.remained_in_one_location,
             Element::Loitering,
             "loitering means remaining in essentially one location — record that this person stayed in one place",
         );
     }
+    let place = person.place_in(scene);
     match offence {
-        Offence::LoiteringObstruction => {
-            need(
-                c.passage.any(),
-                Element::PassageObstructed,
-                "record whose passage this person hindered or impeded (or tended to): pedestrians, vehicles or both",
-            );
-            if c.passage.any() {
-                need(
-                    c.passage.place.is_some_and(|p| p.is_public_place()),
-                    Element::ObstructedPlaceIsPublic,
-                    match c.passage.place {
-                        None => "record the street or place whose passage was obstructed",
-                        Some(_) => {
-                            "the street or place obstructed must be public (§52-1 C); a building or dwelling \
-                             is not — if the person blocked the sidewalk or street in front of it, record that"
-                        }
-                    },
-                );
-            }
-        }
-        Offence::LoiteringInterference => {
-            need(
-                scene.place.is_public_place(),
-                Element::PublicStreetOrPlace,
-                "the act must be in or upon a public street or public place (§52-1 C); the place recorded is a \
-                 building or dwelling",
-            );
-            need(
-                c.interference.any(),
-                Element::UseOrBusinessOrAccessObstructed,
-                "record what this person obstructed or interfered with: use of property, a lawful business, or \
-                 ingress and egress",
-            );
-        }
-        Offence::LoiteringDisturbance => {
-            need(
-                c.disturbance.disturbance_or_annoyance,
-                Element::DisturbanceOrAnnoyance,
-                "record the disturbance or annoyance this person created",
-            );
-            need(
-                c.disturbance.discomfort_or_alarm,
-                Element::DiscomfortOrAlarm,
-                "record that it caused a person discomfort or alarm",
-            );
-            need(
-                c.disturbance.person_lawfully_passing,
-                Element::PersonLawfullyPassing,
-                "record that the person disturbed was lawfully going in, to or from a building, dwelling or public place",
-            );
-        }
-        Offence::GroupObstruction => {
-            need(
-                scene.place.is_street_or_sidewalk(),
-                Element::StreetOrSidewalk,
-                "applies only in a street or on a sidewalk",
-            );
-            need(
-                c.group.persons_together() >= 2,
-                Element::TwoOrMorePersons,
-                "needs two or more persons standing together or near each other — record who this person stood \
-                 with; one person alone is not covered",
-            );
-            need(
-                c.group.obstructs_free_passage,
-                Element::FreePassageObstructed,
-                "record that this person's group obstructed free passage",
-            );
-        }
-        Offence::UnpermittedMassGathering => {
-            use crate::ordinance::article_ii::enforcement::{missing_elements, Missing};
-            for (missing, _, text) in missing_elements(scene.gathering.as_ref(), c.gathering) {
-                let element = match missing {
-                    Missing::Conduct => Element::ConductedGathering,
-                    Missing::MassGathering => Element::MassGathering,
-                    Missing::GatheringArea => Element::MassGatheringArea,
-                    Missing::Permit => Element::WithoutPermit,
-                };
-                need(false, element, &text);
-            }
-        }
-        Offence::DisturbingThePeace => {
-            let p = c.peace;
-            need(
-                scene.place.is_public_place(),
-                Element::PublicStreetOrPlace,
-                "applies in a street or public place (§52-1 C); the place recorded is a building or dwelling",
-            );
-            let partial_words =
-                (p.obscene || p.indecent || p.profane) && !p.obscene_indecent_and_profane();
-            need(
-                !p.prongs().is_empty(),
-                Element::PeaceConduct,
-                if partial_words {
-                    "the words prong needs songs or words that are obscene and indecent and profane — all three; \
-                     record each, or record the conduct another way"
-                } else {
-                    "record what this person did: loud or unusual noise, improper or boisterous songs, obscene \
-                     and indecent and profane songs or words, or an unruly or boisterous manner"
-                },
-            );
-            need(
-                p.disturbed_quiet_and_good_order,
-                Element::QuietAndGoodOrderDisturbed,
-                "the conduct is an offence only when it disturbs the quiet and good order of the Town — record \
-                 that it did",
-            );
-        }
+        Offence::LoiteringObstruction => passage_elements(person, &mut needs),
+        Offence::LoiteringInterference => interference_elements(person, place, &mut needs),
+        Offence::LoiteringDisturbance => disturbance_elements(person, &mut needs),
+        Offence::GroupObstruction => group_elements(person, place, &mut needs),
+        Offence::UnpermittedMassGathering => gathering_elements(scene, person, &mut needs),
+        Offence::DisturbingThePeace => peace_elements(person, place, &mut needs),
     }
+}
+
+/// §52-1 A(1): passage hindered, of a *public* street or place.
+fn passage_elements(person: &PersonFacts, needs: &mut Needs) {
+    let passage = person.conduct.passage;
+    needs.need(
+        passage.any(),
+        Element::PassageObstructed,
+        "record whose passage this person hindered or impeded (or tended to): pedestrians, vehicles or both",
+    );
+    if passage.any() {
+        needs.need(
+            passage.place.is_some_and(|p| p.is_public_place()),
+            Element::ObstructedPlaceIsPublic,
+            match passage.place {
+                None => "record the street or place whose passage was obstructed",
+                Some(_) => {
+                    "the street or place obstructed must be public (§52-1 C); a building or dwelling \
+                     is not — if the person blocked the sidewalk or street in front of it, record that"
+                }
+            },
+        );
+    }
+}
+
+/// §52-1 A(2): in or upon a public street or place, an interference.
+fn interference_elements(person: &PersonFacts, place: PlaceType, needs: &mut Needs) {
+    needs.need(
+        place.is_public_place(),
+        Element::PublicStreetOrPlace,
+        "the act must be in or upon a public street or public place (§52-1 C); the place recorded for this \
+         person is a building or dwelling",
+    );
+    needs.need(
+        person.conduct.interference.any(),
+        Element::UseOrBusinessOrAccessObstructed,
+        "record what this person obstructed or interfered with: use of property, a lawful business, or \
+         ingress and egress",
+    );
+}
+
+/// §52-1 A(3): the disturbance or annoyance, the discomfort or alarm, the
+/// person lawfully passing.
+fn disturbance_elements(person: &PersonFacts, needs: &mut Needs) {
+    let d = person.conduct.disturbance;
+    needs.need(
+        d.disturbance_or_annoyance,
+        Element::DisturbanceOrAnnoyance,
+        "record the disturbance or annoyance this person created",
+    );
+    needs.need(
+        d.discomfort_or_alarm,
+        Element::DiscomfortOrAlarm,
+        "record that it caused a person discomfort or alarm",
+    );
+    needs.need(
+        d.person_lawfully_passing,
+        Element::PersonLawfullyPassing,
+        "record that the person disturbed was lawfully going in, to or from a building, dwelling or public place",
+    );
+}
+
+/// §52-2's first sentence: two or more persons, in a street or on a sidewalk,
+/// obstructing free passage.
+fn group_elements(person: &PersonFacts, place: PlaceType, needs: &mut Needs) {
+    let group = &person.conduct.group;
+    needs.need(
+        place.is_street_or_sidewalk(),
+        Element::StreetOrSidewalk,
+        "applies only in a street or on a sidewalk",
+    );
+    needs.need(
+        group.persons_together() >= 2,
+        Element::TwoOrMorePersons,
+        "needs two or more persons standing together or near each other — record who this person stood \
+         with; one person alone is not covered",
+    );
+    needs.need(
+        group.obstructs_free_passage,
+        Element::FreePassageObstructed,
+        "record that this person's group obstructed free passage",
+    );
+}
+
+/// §52-7, on the gathering's facts (Article II's own rules).
+fn gathering_elements(scene: &Scene, person: &PersonFacts, needs: &mut Needs) {
+    use crate::ordinance::article_ii::enforcement::{missing_elements, Missing};
+    for (missing, _, text) in missing_elements(scene.gathering.as_ref(), person.conduct.gathering) {
+        let element = match missing {
+            Missing::Conduct => Element::ConductedGathering,
+            Missing::MassGathering => Element::MassGathering,
+            Missing::GatheringArea => Element::MassGatheringArea,
+            Missing::Permit => Element::WithoutPermit,
+        };
+        needs.need(false, element, &text);
+    }
+}
+
+/// §52-3: in a street or public place, one of the section's kinds of conduct,
+/// disturbing the quiet and good order of the Town.
+fn peace_elements(person: &PersonFacts, place: PlaceType, needs: &mut Needs) {
+    let p = person.conduct.peace;
+    needs.need(
+        place.is_public_place(),
+        Element::PublicStreetOrPlace,
+        "applies in a street or public place (§52-1 C); the place recorded for this person is a building or \
+         dwelling",
+    );
+    let partial_words = (p.obscene || p.indecent || p.profane) && !p.obscene_indecent_and_profane();
+    needs.need(
+        !p.prongs().is_empty(),
+        Element::PeaceConduct,
+        if partial_words {
+            "the words prong needs songs or words that are obscene and indecent and profane — all three; \
+             record each, or record the conduct another way"
+        } else {
+            "record what this person did: loud or unusual noise, improper or boisterous songs, obscene \
+             and indecent and profane songs or words, or an unruly or boisterous manner"
+        },
+    );
+    needs.need(
+        p.disturbed_quiet_and_good_order,
+        Element::QuietAndGoodOrderDisturbed,
+        "the conduct is an offence only when it disturbs the quiet and good order of the Town — record \
+         that it did",
+    );
 }
 
 /// §52-1 D and §52-2's second sentence: the order this person received, then
@@ -407,7 +420,13 @@ fn order_and_refusal(
         Response::Complied { .. } => reasons.push(refused(
             "no refusal recorded — a person who complied has committed no violation",
         )),
-        Response::Refused { .. } => {
+        Response::Refused { manner, .. } => {
+            if manner == RefusalManner::Returned {
+                reasons.push(refused(
+                    "coming back is not by itself a failure to obey — record that the person came back and \
+                     resumed the conduct the order stopped, or record no refusal",
+                ));
+            }
             for problem in timing::response_problems(Some(order), person.response, now) {
                 reasons.push(refused(&problem.text()));
             }

@@ -102,17 +102,32 @@ pub enum ProtectedActivity {
     PublicSpeaking,
     /// "other lawful expressions or opinion" (§52-1 E)
     OtherLawfulExpression,
+    /// Expressing an opinion, but "in contravention of other Town Ordinances or
+    /// State and Federal Laws" (§52-1 E's proviso): not shielded, and the law
+    /// contravened is named ([`PersonFacts::contravenes`]). Always a caution for
+    /// the chief.
+    UnlawfulExpression,
 }
 
 impl ProtectedActivity {
-    pub const ALL: [ProtectedActivity; 4] = [
+    pub const ALL: [ProtectedActivity; 5] = [
         ProtectedActivity::None,
         ProtectedActivity::PeacefulPicketing,
         ProtectedActivity::PublicSpeaking,
         ProtectedActivity::OtherLawfulExpression,
+        ProtectedActivity::UnlawfulExpression,
     ];
 
+    /// Shielded by §52-1 E: §52-1 does not apply to this person.
     pub const fn is_protected(self) -> bool {
+        !matches!(
+            self,
+            ProtectedActivity::None | ProtectedActivity::UnlawfulExpression
+        )
+    }
+
+    /// The person was expressing an opinion, lawfully or not.
+    pub const fn is_expression(self) -> bool {
         !matches!(self, ProtectedActivity::None)
     }
 
@@ -122,6 +137,9 @@ impl ProtectedActivity {
             ProtectedActivity::PeacefulPicketing => "Peaceful picketing",
             ProtectedActivity::PublicSpeaking => "Public speaking",
             ProtectedActivity::OtherLawfulExpression => "Other lawful expression of opinion",
+            ProtectedActivity::UnlawfulExpression => {
+                "Expressing an opinion, but in contravention of another Town ordinance or a State or Federal law"
+            }
         }
     }
 
@@ -131,6 +149,7 @@ impl ProtectedActivity {
             ProtectedActivity::PeacefulPicketing => "peaceful_picketing",
             ProtectedActivity::PublicSpeaking => "public_speaking",
             ProtectedActivity::OtherLawfulExpression => "other_lawful_expression",
+            ProtectedActivity::UnlawfulExpression => "unlawful_expression",
         }
     }
 
@@ -357,14 +376,33 @@ pub struct DispersalOrder {
     /// The order included "move on and disperse" (optional under §52-1 D, the whole
     /// order under §52-2).
     pub move_on: bool,
-    /// Minutes the officer allowed to comply; 0 means at once.
+    /// Minutes the officer allowed to comply; 0 means at once (then only an
+    /// outright refusal counts in the order's own minute).
     pub minutes_to_comply: u32,
 }
+
+/// The least chance to obey an order, in minutes, whatever time the officer
+/// allowed: times are recorded to the minute, so a failure to obey recorded in
+/// the order's own minute had no chance to obey (the department's reading of
+/// §52-1 D "fails … to obey").
+pub const MIN_CHANCE_MINUTES: u32 = 1;
 
 impl DispersalOrder {
     /// When the time allowed to comply ends.
     pub const fn comply_by(&self) -> Moment {
         self.given_at.plus_minutes(self.minutes_to_comply)
+    }
+
+    /// From when a failure to obey (anything but an outright refusal) counts:
+    /// once the time allowed has passed, and never within the order's own
+    /// minute ([`MIN_CHANCE_MINUTES`]).
+    pub const fn failure_counts_from(&self) -> Moment {
+        let minutes = if self.minutes_to_comply > MIN_CHANCE_MINUTES {
+            self.minutes_to_comply
+        } else {
+            MIN_CHANCE_MINUTES
+        };
+        self.given_at.plus_minutes(minutes)
     }
 }
 
@@ -380,7 +418,12 @@ pub enum RefusalManner {
     /// Did not stop, stayed in place: a failure to obey only once the time allowed
     /// to comply has passed.
     StayedInPlace,
-    /// Left and came back to the same conduct: acting against the order.
+    /// Left, then came back, and took up again the conduct the order stopped:
+    /// acting against the order, an outright refusal.
+    ReturnedAndResumed,
+    /// "Left, then came back", as reports recorded it before the conduct resumed
+    /// was asked. Coming back is not by itself a failure to obey: still read from
+    /// stored reports, no longer offered, never citable.
     Returned,
     /// Any other way; the narrative says how. Counts only once the time allowed
     /// has passed.
@@ -388,11 +431,23 @@ pub enum RefusalManner {
 }
 
 impl RefusalManner {
-    pub const ALL: [RefusalManner; 5] = [
+    /// Every manner a stored report may carry.
+    pub const ALL: [RefusalManner; 6] = [
         RefusalManner::RefusedVerbally,
         RefusalManner::ActedAgainstOrder,
         RefusalManner::StayedInPlace,
+        RefusalManner::ReturnedAndResumed,
         RefusalManner::Returned,
+        RefusalManner::Other,
+    ];
+
+    /// The manners an officer records today: [`RefusalManner::Returned`] is not
+    /// among them.
+    pub const OFFERED: [RefusalManner; 5] = [
+        RefusalManner::RefusedVerbally,
+        RefusalManner::ActedAgainstOrder,
+        RefusalManner::StayedInPlace,
+        RefusalManner::ReturnedAndResumed,
         RefusalManner::Other,
     ];
 
@@ -401,6 +456,7 @@ impl RefusalManner {
             RefusalManner::RefusedVerbally => "refused_verbally",
             RefusalManner::ActedAgainstOrder => "acted_against_order",
             RefusalManner::StayedInPlace => "stayed_in_place",
+            RefusalManner::ReturnedAndResumed => "returned_and_resumed",
             RefusalManner::Returned => "returned",
             RefusalManner::Other => "other",
         }
@@ -410,26 +466,44 @@ impl RefusalManner {
         RefusalManner::ALL.into_iter().find(|m| m.code() == code)
     }
 
+    /// As the form offers it and documents print it (a stored "returned" prints
+    /// in the words it was recorded with).
     pub const fn label(self) -> &'static str {
         match self {
             RefusalManner::RefusedVerbally => "Refused out loud",
             RefusalManner::ActedAgainstOrder => "Did the opposite of the order",
             RefusalManner::StayedInPlace => "Did not stop or move",
+            RefusalManner::ReturnedAndResumed => {
+                "Came back and resumed the conduct the order stopped"
+            }
             RefusalManner::Returned => "Left, then came back",
             RefusalManner::Other => "Other (described in the narrative)",
         }
     }
 
-    /// An outright refusal — saying no, or acting against the order — is a
-    /// refusal at once; any other failure to obey needs the time allowed to have
-    /// passed first (the department's reading of §52-1 D "fails or refuses").
+    /// An outright refusal — saying no, or acting against the order (coming back
+    /// to the conduct it stopped is acting against it) — is a refusal at once;
+    /// any other failure to obey needs the chance to obey first (the department's
+    /// reading of §52-1 D "fails or refuses").
     pub const fn is_outright(self) -> bool {
         matches!(
             self,
             RefusalManner::RefusedVerbally
                 | RefusalManner::ActedAgainstOrder
-                | RefusalManner::Returned
+                | RefusalManner::ReturnedAndResumed
         )
+    }
+
+    /// A failure to obey that counts only after the chance to obey
+    /// ([`DispersalOrder::failure_counts_from`]).
+    pub const fn needs_a_chance(self) -> bool {
+        matches!(self, RefusalManner::StayedInPlace | RefusalManner::Other)
+    }
+
+    /// No refusal at all: the person came back, but no resumed conduct is
+    /// recorded ([`RefusalManner::Returned`]).
+    pub const fn is_no_refusal(self) -> bool {
+        matches!(self, RefusalManner::Returned)
     }
 }
 
@@ -481,7 +555,8 @@ impl Response {
 pub struct Scene {
     pub started_at: Moment,
     /// Where the persons were (§52-1 A, C; §52-2's street or sidewalk; §52-3's
-    /// street or public place).
+    /// street or public place), unless a person's own place says otherwise
+    /// ([`PersonFacts::place`]).
     pub place: PlaceType,
     pub orders: Vec<DispersalOrder>,
     /// An Article II report's gathering (§52-7): counted, how long, where, and
@@ -501,11 +576,34 @@ pub struct PersonFacts {
     pub response: Response,
     /// §52-2: an arrest was made. A summons without arrest is the default.
     pub arrested: bool,
+    /// Where this person was, when not the incident's place (one on their own
+    /// porch, another in the street). `None`: the incident's place — every report
+    /// stored before it was asked reads so, and is written as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<PlaceType>,
+    /// §52-1 E's proviso: the Town ordinance or State or Federal law the person's
+    /// expression contravened, named (with its section), one line. Only with
+    /// [`ProtectedActivity::UnlawfulExpression`]; absent, and not written, otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contravenes: Option<String>,
 }
 
 impl PersonFacts {
     /// The order this person received, if any (and if it exists).
     pub fn order_in<'a>(&self, scene: &'a Scene) -> Option<&'a DispersalOrder> {
         self.order.and_then(|i| scene.orders.get(i))
+    }
+
+    /// Where this person was: their own place, or the incident's.
+    pub fn place_in(&self, scene: &Scene) -> PlaceType {
+        self.place.unwrap_or(scene.place)
+    }
+
+    /// The law named as contravened, if any words were given.
+    pub fn law_contravened(&self) -> Option<&str> {
+        self.contravenes
+            .as_deref()
+            .map(str::trim)
+            .filter(|law| !law.is_empty())
     }
 }

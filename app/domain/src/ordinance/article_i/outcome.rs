@@ -4,9 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::caution::Caution;
 use super::decision::{Decision, Finding, Verdict};
 use super::facts::{PersonFacts, Response};
 use super::offence::{Element, Offence};
+use crate::ordinance::persons::Standing;
 use crate::ordinance::Penalty;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -93,7 +95,8 @@ pub struct Charge {
 /// The outcome for one person, from the rules' decision on each offence charged
 /// to them (in the order of `charges`). Asking to cite where the rules do not
 /// allow it is refused with the reasons; the officer may always decline to cite.
-/// A person may carry one citation per offence violated.
+/// A person may carry one citation per section violated: §52-1's prongs are one
+/// violation per order refused (§52-1 D), so at most one of them is cited.
 pub fn outcome(
     person: &PersonFacts,
     charges: &[Charge],
@@ -116,6 +119,7 @@ pub fn outcome(
             _ => refused.extend(decision.reasons()),
         }
     }
+    refused.extend(one_section_52_1_citation(charges));
     if person.arrested && !cited_52_2 {
         refused.push(Finding::new(
             Offence::GroupObstruction,
@@ -137,10 +141,32 @@ pub fn outcome(
             Outcome::Cited
         });
     }
+    Ok(not_cited(person, decisions))
+}
+
+/// §52-1 D: "any person who fails or refuses to obey any such order shall be
+/// guilty of a violation of this section" — one refusal of one order is one
+/// violation, whatever prongs the conduct met. A person receives one order, so a
+/// second §52-1 citation asked for is refused (the prong stays charged).
+fn one_section_52_1_citation(charges: &[Charge]) -> Option<Finding> {
+    let second = charges
+        .iter()
+        .filter(|c| c.issue_citation && c.offence.is_section_52_1())
+        .nth(1)?;
+    Some(Finding::new(
+        second.offence,
+        Element::FailedOrRefused,
+        "one refusal of one order is one violation of this section — cite the one prong that fits best \
+         (A(1), A(2) or A(3)); the others stay charged, without a citation",
+    ))
+}
+
+/// The outcome of a person for whom no citation issues.
+fn not_cited(person: &PersonFacts, decisions: &[Decision]) -> Outcome {
     let excluded = decisions
         .iter()
         .all(|d| matches!(d.verdict, Verdict::Excluded { .. }));
-    Ok(if person.protected_activity.is_protected() && excluded {
+    if person.protected_activity.is_protected() && excluded {
         Outcome::ProtectedActivity
     } else {
         match person.response {
@@ -148,5 +174,34 @@ pub fn outcome(
             Response::LeftBeforeOrder => Outcome::Departed,
             Response::NoOrder | Response::Refused { .. } => Outcome::Warned,
         }
-    })
+    }
+}
+
+/// The cautions of one person (at `position`, 0-based) for the chief, beside
+/// their decisions': a minor, a minor arrested, a citation asked for a person not
+/// identified, and §52-2 cited beside §52-1 on the same refusal.
+pub fn person_cautions(
+    position: usize,
+    standing: Standing,
+    person: &PersonFacts,
+    charges: &[Charge],
+) -> Vec<Caution> {
+    let cited = |f: fn(Offence) -> bool| charges.iter().any(|c| c.issue_citation && f(c.offence));
+    let mut cautions = Vec::new();
+    if standing.is_minor() {
+        cautions.push(Caution::Minor {
+            person: position,
+            age: standing.age.filter(|_| standing.minor_by_age()),
+        });
+        if person.arrested {
+            cautions.push(Caution::MinorArrested { person: position });
+        }
+    }
+    if !standing.identified && cited(|_| true) {
+        cautions.push(Caution::Unidentified { person: position });
+    }
+    if cited(Offence::permits_arrest) && cited(Offence::is_section_52_1) {
+        cautions.push(Caution::TwoSectionsOneRefusal);
+    }
+    cautions
 }

@@ -129,6 +129,13 @@ fn response() -> impl Strategy<Value = Response> {
     ]
 }
 
+/// The law named under §52-1 E's proviso: none, blank, or named.
+fn law() -> impl Strategy<Value = Option<String>> {
+    prop::option::of(
+        prop::sample::select(vec!["", "  ", "Wells Code §86-3"]).prop_map(str::to_owned),
+    )
+}
+
 fn person() -> impl Strategy<Value = PersonFacts> {
     (
         protected(),
@@ -136,14 +143,20 @@ fn person() -> impl Strategy<Value = PersonFacts> {
         prop::option::of(0usize..3),
         response(),
         any::<bool>(),
+        prop::option::of(place()),
+        law(),
     )
         .prop_map(
-            |(protected_activity, conduct, order, response, arrested)| PersonFacts {
-                protected_activity,
-                conduct,
-                order,
-                response,
-                arrested,
+            |(protected_activity, conduct, order, response, arrested, place, contravenes)| {
+                PersonFacts {
+                    protected_activity,
+                    conduct,
+                    order,
+                    response,
+                    arrested,
+                    place,
+                    contravenes,
+                }
             },
         )
 }
@@ -160,6 +173,8 @@ fn holds_every_element(scene: &Scene, p: &PersonFacts, offence: Offence) -> bool
     let c = &p.conduct;
     let public = |place: PlaceType| place != PlaceType::AboutBuildingOrDwelling;
     let not_future = |at: Moment| at.0 <= NOW.0 + CLOCK_TOLERANCE_MS;
+    // Where this person was: their own place, or the incident's.
+    let place = p.place.unwrap_or(scene.place);
     // §52-1 D / §52-2: an order to this person, within the incident, with words,
     // then a refusal after the chance to obey (or outright), before it lapses.
     let order_then_refusal = |move_on_needed: bool| {
@@ -169,24 +184,39 @@ fn holds_every_element(scene: &Scene, p: &PersonFacts, offence: Offence) -> bool
         let Response::Refused { at, manner } = p.response else {
             return false;
         };
+        if manner == RefusalManner::Returned {
+            return false;
+        }
         let comply_by = Moment(order.given_at.0 + i64::from(order.minutes_to_comply) * 60_000);
+        let chance = Moment(comply_by.0.max(order.given_at.0 + 60_000));
         let lapses = Moment(comply_by.0 + i64::from(ORDER_LAPSES_AFTER_MINUTES) * 60_000);
         let outright = matches!(
             manner,
             RefusalManner::RefusedVerbally
                 | RefusalManner::ActedAgainstOrder
-                | RefusalManner::Returned
+                | RefusalManner::ReturnedAndResumed
         );
         !order.words.trim().is_empty()
             && (!move_on_needed || order.move_on)
             && scene.started_at <= order.given_at
             && not_future(order.given_at)
             && order.given_at <= at
-            && (outright || comply_by <= at)
+            && (outright || chance <= at)
             && at <= lapses
             && not_future(at)
     };
-    let loitering_52_1 = !p.protected_activity.is_protected() && c.remained_in_one_location;
+    // §52-1 E: not shielded — no expression, or expression contravening a law
+    // that is named.
+    let law_named = p
+        .contravenes
+        .as_deref()
+        .is_some_and(|law| !law.trim().is_empty());
+    let not_shielded = match p.protected_activity {
+        ProtectedActivity::None => true,
+        ProtectedActivity::UnlawfulExpression => law_named,
+        _ => false,
+    };
+    let loitering_52_1 = not_shielded && c.remained_in_one_location;
     match offence {
         Offence::LoiteringObstruction => {
             loitering_52_1
@@ -196,7 +226,7 @@ fn holds_every_element(scene: &Scene, p: &PersonFacts, offence: Offence) -> bool
         }
         Offence::LoiteringInterference => {
             loitering_52_1
-                && public(scene.place)
+                && public(place)
                 && (c.interference.use_of_property
                     || c.interference.lawful_business
                     || c.interference.ingress_egress)
@@ -210,14 +240,14 @@ fn holds_every_element(scene: &Scene, p: &PersonFacts, offence: Offence) -> bool
                 && order_then_refusal(false)
         }
         Offence::GroupObstruction => {
-            matches!(scene.place, PlaceType::Street | PlaceType::Sidewalk)
+            matches!(place, PlaceType::Street | PlaceType::Sidewalk)
                 && (c.group.stood_with.len() + usize::from(c.group.others)) >= 1
                 && c.group.obstructs_free_passage
                 && order_then_refusal(true)
         }
         Offence::DisturbingThePeace => {
             let q = c.peace;
-            public(scene.place)
+            public(place)
                 && (q.loud_noise
                     || q.unusual_noise
                     || q.improper_songs
@@ -268,7 +298,7 @@ proptest! {
     }
 
     #[test]
-    fn a_section_52_1_offence_is_never_citable_for_a_person_expressing_an_opinion(
+    fn a_section_52_1_offence_is_never_citable_for_a_person_expressing_an_opinion_lawfully(
         scene in scene(), p in person(), offence in offence()
     ) {
         let d = decide(&scene, &p, offence, NOW);
@@ -359,9 +389,70 @@ proptest! {
             Err(reasons) => {
                 prop_assert!(!reasons.is_empty());
                 let refused_charge = charges.iter().zip(&decisions).any(|(c, d)| c.issue_citation && !d.is_citable());
-                prop_assert!(refused_charge || p.arrested);
+                let cited_52_1 = charges.iter().filter(|c| c.issue_citation && c.offence.is_section_52_1()).count();
+                prop_assert!(refused_charge || p.arrested || cited_52_1 > 1);
             }
         }
+    }
+
+    /// Issue #33: no person is citable for a failure to obey without an outright
+    /// refusal or the time allowed having passed — and never in the order's own
+    /// minute; coming back without resuming the conduct is no refusal at all.
+    #[test]
+    fn no_person_is_citable_for_a_failure_to_obey_without_an_outright_refusal_or_the_time_allowed_passed(
+        scene in scene(), p in person(), offence in offence()
+    ) {
+        let d = decide(&scene, &p, offence, NOW);
+        if d.is_citable() && offence.needs_order() {
+            let order = p.order_in(&scene);
+            prop_assert!(order.is_some());
+            let Response::Refused { at, manner } = p.response else {
+                return Err(TestCaseError::fail("citable without a refusal"));
+            };
+            prop_assert!(manner != RefusalManner::Returned);
+            if !manner.is_outright() {
+                let order = order.map(|o| (o.given_at, o.comply_by()));
+                prop_assert!(order.is_some_and(|(given_at, comply_by)|
+                    at >= comply_by && at.0 >= given_at.0 + 60_000));
+            }
+        }
+    }
+
+    /// Issue #33: one refusal of one order is one §52-1 violation — at most one
+    /// §52-1 citation per person (a person receives one order).
+    #[test]
+    fn at_most_one_section_52_1_citation_per_person_per_order_refused(
+        scene in scene(), p in person(),
+        charges in prop::collection::vec((offence(), any::<bool>()), 0..6)
+    ) {
+        let mut charges: Vec<Charge> = charges
+            .into_iter()
+            .map(|(offence, issue_citation)| Charge { offence, issue_citation })
+            .collect();
+        charges.sort_by_key(|c| c.offence);
+        charges.dedup_by_key(|c| c.offence);
+        let decisions: Vec<Decision> = charges.iter().map(|c| decide(&scene, &p, c.offence, NOW)).collect();
+        if let Ok(o) = outcome(&p, &charges, &decisions) {
+            let cited_52_1 = charges.iter().filter(|c| c.issue_citation && c.offence.is_section_52_1()).count();
+            prop_assert!(!o.is_citation() || cited_52_1 <= 1, "{:?}", charges);
+        }
+    }
+
+    /// Issue #33: the chief sees every §52-1 A(3) decision ("annoyance") and
+    /// every arrest for an offence punishable by a fine only.
+    #[test]
+    fn annoyance_and_an_arrest_always_reach_the_chief(
+        scene in scene(), p in person(), offence in offence()
+    ) {
+        let d = decide(&scene, &p, offence, NOW);
+        prop_assert_eq!(
+            d.cautions.contains(&Caution::AnnoyanceBasis),
+            offence == Offence::LoiteringDisturbance
+        );
+        prop_assert_eq!(
+            d.cautions.contains(&Caution::ArrestFineOnly),
+            offence == Offence::GroupObstruction && p.arrested
+        );
     }
 
     #[test]

@@ -70,6 +70,8 @@ fn complete_person() -> PersonFacts {
         order: Some(0),
         response: refused_after_time_allowed(),
         arrested: false,
+        place: None,
+        contravenes: None,
     }
 }
 
@@ -84,6 +86,8 @@ fn bystander() -> PersonFacts {
             manner: RefusalManner::StayedInPlace,
         },
         arrested: false,
+        place: None,
+        contravenes: None,
     }
 }
 
@@ -304,9 +308,14 @@ enum ResponseCase {
     RefusedBeforeOrder,
     RefusedInFuture,
     RefusedAfterOrderLapsed,
+    /// Came back to the conduct the order stopped, inside the time allowed: an
+    /// outright refusal.
+    ResumedWithinTimeAllowed,
+    /// "Left, then came back" as stored reports recorded it: no refusal.
+    CameBackPeacefully,
 }
 
-const RESPONSES: [ResponseCase; 9] = [
+const RESPONSES: [ResponseCase; 11] = [
     ResponseCase::NoResponse,
     ResponseCase::Left,
     ResponseCase::Complied,
@@ -316,6 +325,8 @@ const RESPONSES: [ResponseCase; 9] = [
     ResponseCase::RefusedBeforeOrder,
     ResponseCase::RefusedInFuture,
     ResponseCase::RefusedAfterOrderLapsed,
+    ResponseCase::ResumedWithinTimeAllowed,
+    ResponseCase::CameBackPeacefully,
 ];
 
 impl ResponseCase {
@@ -347,6 +358,14 @@ impl ResponseCase {
             ResponseCase::RefusedAfterOrderLapsed => Response::Refused {
                 at: ORDER_AT
                     .plus_minutes(MINUTES_TO_COMPLY + timing::ORDER_LAPSES_AFTER_MINUTES + 1),
+                manner: RefusalManner::ReturnedAndResumed,
+            },
+            ResponseCase::ResumedWithinTimeAllowed => Response::Refused {
+                at: ORDER_AT.plus_minutes(1),
+                manner: RefusalManner::ReturnedAndResumed,
+            },
+            ResponseCase::CameBackPeacefully => Response::Refused {
+                at: ORDER_AT.plus_minutes(MINUTES_TO_COMPLY + 1),
                 manner: RefusalManner::Returned,
             },
         }
@@ -356,7 +375,9 @@ impl ResponseCase {
     fn is_valid_refusal(self) -> bool {
         matches!(
             self,
-            ResponseCase::StayedAfterTimeAllowed | ResponseCase::RefusedOutrightWithinTimeAllowed
+            ResponseCase::StayedAfterTimeAllowed
+                | ResponseCase::RefusedOutrightWithinTimeAllowed
+                | ResponseCase::ResumedWithinTimeAllowed
         )
     }
 }
@@ -383,8 +404,16 @@ fn expected_findings(
     // moved to the day before has lapsed by the time of any of them.
     let order_moved =
         missing.is_some_and(|m| m.name == "order time" || m.name == "order before incident");
-    if offence.needs_order() && !order_absent && (order_moved || !response.is_valid_refusal()) {
-        expected.push((Element::FailedOrRefused, refusal_section(offence)));
+    let came_back = matches!(response, ResponseCase::CameBackPeacefully);
+    if offence.needs_order() && !order_absent {
+        // Coming back is no refusal, whatever its time; the time rules still
+        // apply to the time recorded.
+        if came_back {
+            expected.push((Element::FailedOrRefused, refusal_section(offence)));
+        }
+        if order_moved || !(response.is_valid_refusal() || came_back) {
+            expected.push((Element::FailedOrRefused, refusal_section(offence)));
+        }
     }
     expected
 }
@@ -412,6 +441,10 @@ fn every_offence_element_protection_and_response_gives_the_exact_verdict() {
                     let mut scene = scene();
                     let mut person = complete_person();
                     person.protected_activity = activity;
+                    // §52-1 E's proviso with the law named: decided as any person
+                    // not expressing an opinion (the law unnamed has its own test).
+                    person.contravenes = (activity == ProtectedActivity::UnlawfulExpression)
+                        .then(|| "Wells Code §86-3 (amplified sound after 10 p.m.)".to_owned());
                     person.response = response.response();
                     if let Some(m) = missing {
                         (m.apply)(&mut scene, &mut person);
@@ -423,6 +456,12 @@ fn every_offence_element_protection_and_response_gives_the_exact_verdict() {
                         missing.as_ref().map(|m| m.name)
                     );
                     assert_eq!(decision.offence, offence, "{label}");
+                    let annoyance = decision.cautions.contains(&Caution::AnnoyanceBasis);
+                    assert_eq!(
+                        annoyance,
+                        offence == Offence::LoiteringDisturbance,
+                        "{label}"
+                    );
 
                     if activity.is_protected() && offence.is_section_52_1() {
                         assert_eq!(decision.verdict, Verdict::Excluded { activity }, "{label}");
@@ -456,13 +495,22 @@ fn every_offence_element_protection_and_response_gives_the_exact_verdict() {
                         .iter()
                         .any(|c| matches!(c, Caution::ExpressionInvolved { .. }));
                     assert_eq!(expression, activity.is_protected(), "{label}");
+                    let contravening = decision
+                        .cautions
+                        .iter()
+                        .any(|c| matches!(c, Caution::ExpressionContravening { .. }));
+                    assert_eq!(
+                        contravening,
+                        activity == ProtectedActivity::UnlawfulExpression,
+                        "{label}"
+                    );
                 }
             }
         }
     }
     assert_eq!(cases, expected_cases);
-    // 5 offences; (1 + 8 + 8 + 8 + 9 + 5) fact variants; 4 answers to §52-1 E; 9 responses.
-    assert_eq!(cases, (1 + 8 + 1 + 7 + 1 + 8 + 1 + 8 + 1 + 4) * 4 * 9);
+    // 5 offences; (1 + 8 + 8 + 8 + 9 + 5) fact variants; 5 answers to §52-1 E; 11 responses.
+    assert_eq!(cases, (1 + 8 + 1 + 7 + 1 + 8 + 1 + 8 + 1 + 4) * 5 * 11);
 }
 
 // ---- Issue #14's findings, one test each (each fails on the first version). ----
@@ -496,13 +544,14 @@ fn a_bystander_is_not_citable_for_another_persons_conduct() {
 }
 
 /// Finding 2: an order given the day before (or dated 1970) does not make a later
-/// "left and came back" citable.
+/// "left and came back" citable. (Issue #33: the return is recorded with the
+/// conduct resumed, the only return that is a refusal.)
 #[test]
 fn an_order_from_the_day_before_does_not_count() {
     let mut person = complete_person();
     person.response = Response::Refused {
         at: ORDER_AT.plus_minutes(5),
-        manner: RefusalManner::Returned,
+        manner: RefusalManner::ReturnedAndResumed,
     };
     for given_at in [Moment(ORDER_AT.0 - DAY_MS), Moment(0)] {
         let mut scene = scene();
@@ -521,7 +570,7 @@ fn an_order_from_the_day_before_does_not_count() {
             "{messages:?}"
         );
     }
-    // The same return within the order's hour is a refusal.
+    // The same return to the conduct, within the order's hour, is a refusal.
     assert!(decide(&scene(), &person, Offence::LoiteringObstruction, NOW).is_citable());
 }
 
@@ -775,19 +824,8 @@ fn a_citable_decision_states_the_penalty_and_for_section_52_2_the_arrest_it_perm
     );
 }
 
-#[test]
-fn a_refusal_at_the_same_moment_as_the_order_counts_when_no_time_was_allowed() {
-    let mut scene = scene();
-    scene.orders[0].minutes_to_comply = 0;
-    let mut person = complete_person();
-    person.response = Response::Refused {
-        at: ORDER_AT,
-        manner: RefusalManner::StayedInPlace,
-    };
-    let d = decide(&scene, &person, Offence::LoiteringObstruction, NOW);
-    assert!(d.is_citable());
-    assert!(d.cautions.is_empty());
-}
+// (Issue #33 inverts what `a_refusal_at_the_same_moment_as_the_order_counts_when_no_time_was_allowed`
+// pinned: with no time allowed, staying put in the order's own minute was citable.)
 
 #[test]
 fn a_person_answers_to_the_order_they_received() {
@@ -962,13 +1000,412 @@ fn the_time_rules_name_the_field_and_the_section() {
         NOW,
     );
     assert_eq!(early, vec![TimeProblem::ResponseBeforeOrder]);
-    // A compliance long after the order answers no order either.
+    // A refusal long after the order answers no order. (A compliance then is no
+    // error: issue #33, `a_late_compliance_is_no_violation_and_no_error`.)
     let late = timing::response_problems(
         Some(&order()),
-        Response::Complied {
+        Response::Refused {
             at: ORDER_AT.plus_minutes(MINUTES_TO_COMPLY + timing::ORDER_LAPSES_AFTER_MINUTES + 1),
+            manner: RefusalManner::StayedInPlace,
         },
         NOW,
     );
     assert!(matches!(late[..], [TimeProblem::OrderLapsed { .. }]));
+}
+
+// ---- Issue #33's findings (Article I), one test each; each fails on the rules
+// ---- before it.
+
+/// Finding 1: failing to obey needs the chance to obey. With no time allowed, a
+/// failure recorded in the order's own minute is not citable; a minute later it
+/// is; an outright refusal counts at once.
+#[test]
+fn a_failure_to_obey_in_the_orders_own_minute_is_not_citable_even_when_no_time_was_allowed() {
+    let mut scene = scene();
+    scene.orders[0].minutes_to_comply = 0;
+    let mut person = complete_person();
+    let at = |ms: i64, manner| Response::Refused {
+        at: Moment(ORDER_AT.0 + ms),
+        manner,
+    };
+    for (response, citable) in [
+        (at(0, RefusalManner::StayedInPlace), false),
+        (at(59_999, RefusalManner::StayedInPlace), false),
+        (at(59_999, RefusalManner::Other), false),
+        (at(60_000, RefusalManner::StayedInPlace), true),
+        (at(0, RefusalManner::RefusedVerbally), true),
+        (at(0, RefusalManner::ActedAgainstOrder), true),
+        (at(0, RefusalManner::ReturnedAndResumed), true),
+    ] {
+        person.response = response;
+        let d = decide(&scene, &person, Offence::LoiteringObstruction, NOW);
+        assert_eq!(d.is_citable(), citable, "{response:?}");
+        if !citable {
+            assert_eq!(
+                findings_of(&d),
+                vec![(Element::FailedOrRefused, Section::S52_1D)]
+            );
+            assert!(d.reasons()[0]
+                .message
+                .starts_with("§52-1 D: recorded in the minute the order was given"));
+        }
+    }
+    // The same holds for §52-2's order to move on, in §52-2's words.
+    person.response = at(0, RefusalManner::StayedInPlace);
+    let d = decide(&scene, &person, Offence::GroupObstruction, NOW);
+    assert_eq!(
+        findings_of(&d),
+        vec![(Element::FailedOrRefused, Section::S52_2)]
+    );
+    // And the report itself is refused, at the response's time.
+    let problems = timing::response_problems(Some(&scene.orders[0]), person.response, NOW);
+    assert_eq!(problems, vec![TimeProblem::FailedInTheOrdersMinute]);
+    assert!(problems[0].message().starts_with("§52-1 D: "));
+    // One minute allowed: the minute after the order is inside it.
+    scene.orders[0].minutes_to_comply = 1;
+    person.response = at(30_000, RefusalManner::StayedInPlace);
+    assert!(matches!(
+        timing::response_problems(Some(&scene.orders[0]), person.response, NOW)[..],
+        [TimeProblem::RefusedWithinTimeAllowed { .. }]
+    ));
+}
+
+/// Finding 2: one refusal of one order is one §52-1 violation. Two §52-1 prongs
+/// cited together are refused with §52-1 D; one cited with the others charged
+/// but not cited is a citation; §52-2 and §52-3 beside it stay allowed.
+#[test]
+fn one_refusal_of_one_order_is_one_section_52_1_violation() {
+    let scene = scene();
+    let person = complete_person();
+    use Offence::*;
+    let ask = |cite: &[Offence], charged: &[Offence]| {
+        let charges: Vec<Charge> = charged
+            .iter()
+            .map(|&offence| Charge {
+                offence,
+                issue_citation: cite.contains(&offence),
+            })
+            .collect();
+        let decisions: Vec<Decision> = charges
+            .iter()
+            .map(|c| decide(&scene, &person, c.offence, NOW))
+            .collect();
+        outcome(&person, &charges, &decisions)
+    };
+    let prongs = [
+        LoiteringObstruction,
+        LoiteringInterference,
+        LoiteringDisturbance,
+    ];
+    let refused = ask(&prongs, &prongs).expect_err("three §52-1 citations on one refusal");
+    assert_eq!(
+        refused.iter().map(|r| r.section).collect::<Vec<_>>(),
+        vec![Section::S52_1D]
+    );
+    assert!(refused[0]
+        .message
+        .starts_with("§52-1 D: one refusal of one order is one violation of this section"));
+    assert!(ask(&prongs[..2], &prongs[..2]).is_err());
+    assert!(ask(&[LoiteringInterference, LoiteringDisturbance], &prongs).is_err());
+    assert_eq!(ask(&[LoiteringObstruction], &prongs), Ok(Outcome::Cited));
+    let all = [
+        LoiteringObstruction,
+        LoiteringInterference,
+        GroupObstruction,
+        DisturbingThePeace,
+    ];
+    assert_eq!(
+        ask(
+            &[LoiteringObstruction, GroupObstruction, DisturbingThePeace],
+            &all
+        ),
+        Ok(Outcome::Cited)
+    );
+}
+
+/// Finding 2, the caution: a §52-2 citation beside a §52-1 citation rests on the
+/// same refusal of the same order — allowed, for the chief to see.
+#[test]
+fn section_52_2_beside_section_52_1_on_the_same_refusal_reaches_the_chief() {
+    let person = complete_person();
+    let charges = |cite_52_1: bool| {
+        vec![
+            Charge {
+                offence: Offence::LoiteringObstruction,
+                issue_citation: cite_52_1,
+            },
+            Charge {
+                offence: Offence::GroupObstruction,
+                issue_citation: true,
+            },
+        ]
+    };
+    let adult = crate::ordinance::persons::Standing {
+        age: Some(30),
+        perceived_under_18: false,
+        identified: true,
+    };
+    assert_eq!(
+        person_cautions(0, adult, &person, &charges(true)),
+        vec![Caution::TwoSectionsOneRefusal]
+    );
+    assert!(person_cautions(0, adult, &person, &charges(false)).is_empty());
+    assert!(Caution::TwoSectionsOneRefusal
+        .message()
+        .starts_with("§52-1 D and §52-2: "));
+}
+
+/// Finding 3: coming back peacefully is not a refusal (the stored "left, then
+/// came back" still reads, and is never citable); coming back to the conduct
+/// the order stopped is, at once.
+#[test]
+fn coming_back_peacefully_is_not_a_refusal_but_resuming_the_conduct_is() {
+    let scene = scene();
+    let mut person = complete_person();
+    person.response = Response::Refused {
+        at: ORDER_AT.plus_minutes(5),
+        manner: RefusalManner::Returned,
+    };
+    for offence in [Offence::LoiteringObstruction, Offence::GroupObstruction] {
+        let d = decide(&scene, &person, offence, NOW);
+        assert_eq!(
+            findings_of(&d),
+            vec![(Element::FailedOrRefused, refusal_section(offence))],
+            "{offence:?}"
+        );
+        assert!(d.reasons()[0]
+            .message
+            .contains("coming back is not by itself a failure to obey"));
+    }
+    person.response = Response::Refused {
+        at: ORDER_AT,
+        manner: RefusalManner::ReturnedAndResumed,
+    };
+    assert!(decide(&scene, &person, Offence::LoiteringObstruction, NOW).is_citable());
+    // Stored reports keep their word; the form no longer offers it.
+    assert_eq!(
+        serde_json::from_str::<RefusalManner>("\"returned\"").ok(),
+        Some(RefusalManner::Returned)
+    );
+    assert_eq!(RefusalManner::Returned.label(), "Left, then came back");
+    assert!(!RefusalManner::OFFERED.contains(&RefusalManner::Returned));
+    assert!(RefusalManner::OFFERED.contains(&RefusalManner::ReturnedAndResumed));
+    assert!(!RefusalManner::Returned.is_outright());
+}
+
+/// Finding 6: each person is judged where they were. A person shouting on their
+/// own porch is not in a street or public place (§52-3), whatever the incident's
+/// place; the person in the street beside them is.
+#[test]
+fn each_person_is_judged_where_they_were() {
+    let scene = Scene {
+        place: PlaceType::Street,
+        ..scene()
+    };
+    let street = complete_person();
+    let mut porch = complete_person();
+    porch.place = Some(PlaceType::AboutBuildingOrDwelling);
+    assert!(decide(&scene, &street, Offence::DisturbingThePeace, NOW).is_citable());
+    assert_eq!(
+        findings_of(&decide(&scene, &porch, Offence::DisturbingThePeace, NOW)),
+        vec![(Element::PublicStreetOrPlace, Section::S52_3)]
+    );
+    assert_eq!(
+        findings_of(&decide(&scene, &porch, Offence::LoiteringInterference, NOW)),
+        vec![(Element::PublicStreetOrPlace, Section::S52_1A2)]
+    );
+    // A(1) reads the place obstructed, and A(3) reaches dwellings: unchanged.
+    assert!(decide(&scene, &porch, Offence::LoiteringObstruction, NOW).is_citable());
+    assert!(decide(&scene, &porch, Offence::LoiteringDisturbance, NOW).is_citable());
+    // §52-2 is a street's or sidewalk's: a person in a park beside the street is not.
+    let mut park = complete_person();
+    park.place = Some(PlaceType::Park);
+    assert_eq!(
+        findings_of(&decide(&scene, &park, Offence::GroupObstruction, NOW)),
+        vec![(Element::StreetOrSidewalk, Section::S52_2)]
+    );
+    // And the other way round: a person on the sidewalk of an incident recorded
+    // at a dwelling.
+    let dwelling = Scene {
+        place: PlaceType::AboutBuildingOrDwelling,
+        ..scene.clone()
+    };
+    let mut sidewalk = complete_person();
+    sidewalk.place = Some(PlaceType::Sidewalk);
+    assert!(decide(&dwelling, &sidewalk, Offence::GroupObstruction, NOW).is_citable());
+    // Absent, the person's place is the incident's: stored reports read as before.
+    let json = serde_json::to_value(&street).unwrap_or_default();
+    assert!(json.get("place").is_none());
+}
+
+/// Finding 7: §52-1 E's proviso. Expression in contravention of another law is
+/// not shielded, but the law must be named, and the case always reaches the chief.
+#[test]
+fn expression_contravening_another_law_must_name_it_and_reaches_the_chief() {
+    let scene = scene();
+    let mut person = complete_person();
+    person.protected_activity = ProtectedActivity::UnlawfulExpression;
+    assert!(!ProtectedActivity::UnlawfulExpression.is_protected());
+    assert!(ProtectedActivity::UnlawfulExpression.is_expression());
+    assert_eq!(
+        Offence::offered(ProtectedActivity::UnlawfulExpression),
+        Offence::ARTICLE_I.to_vec()
+    );
+    for law in [None, Some("   ".to_owned())] {
+        person.contravenes = law;
+        let d = decide(&scene, &person, Offence::LoiteringObstruction, NOW);
+        assert_eq!(
+            findings_of(&d),
+            vec![(Element::NotProtectedExpression, Section::S52_1E)]
+        );
+    }
+    person.contravenes = Some("Wells Code §86-3".to_owned());
+    for offence in Offence::ARTICLE_I {
+        let d = decide(&scene, &person, offence, NOW);
+        assert!(d.is_citable(), "{offence:?}");
+        let caution = Caution::ExpressionContravening {
+            offence,
+            law: "Wells Code §86-3".to_owned(),
+        };
+        assert!(d.cautions.contains(&caution), "{offence:?}");
+        assert!(caution.message().starts_with("§52-1 E: "));
+        assert!(caution.message().contains("contravened Wells Code §86-3"));
+    }
+    assert_eq!(
+        ProtectedActivity::None.label(),
+        "No — not expressing an opinion"
+    );
+}
+
+/// Finding 11: a compliance is no violation whenever it came — the order's lapse
+/// concerns refusals only, so a late "complied" is recorded, not refused.
+#[test]
+fn a_late_compliance_is_no_violation_and_no_error() {
+    let late = ORDER_AT.plus_minutes(MINUTES_TO_COMPLY + timing::ORDER_LAPSES_AFTER_MINUTES + 30);
+    let complied = Response::Complied { at: late };
+    assert_eq!(
+        timing::response_problems(Some(&order()), complied, late),
+        vec![]
+    );
+    let mut person = complete_person();
+    person.response = complied;
+    let charges = [Charge {
+        offence: Offence::LoiteringObstruction,
+        issue_citation: false,
+    }];
+    let decisions = [decide(
+        &scene(),
+        &person,
+        Offence::LoiteringObstruction,
+        late,
+    )];
+    assert_eq!(
+        outcome(&person, &charges, &decisions),
+        Ok(Outcome::Complied)
+    );
+    // Before the order, it is still impossible.
+    let early = Response::Complied {
+        at: Moment(ORDER_AT.0 - 60_000),
+    };
+    assert_eq!(
+        timing::response_problems(Some(&order()), early, NOW),
+        vec![TimeProblem::ResponseBeforeOrder]
+    );
+}
+
+/// Finding 14: a minor (by date of birth or as perceived), the arrest of a
+/// minor, and a citation asked for a person not identified each reach the chief
+/// — cautions, never blocks.
+#[test]
+fn a_minor_an_arrested_minor_and_an_unidentified_person_cited_reach_the_chief() {
+    use crate::ordinance::persons::Standing;
+    let mut person = complete_person();
+    let cite = [Charge {
+        offence: Offence::GroupObstruction,
+        issue_citation: true,
+    }];
+    let standing = |age, perceived_under_18, identified| Standing {
+        age,
+        perceived_under_18,
+        identified,
+    };
+    let adult = standing(Some(18), false, true);
+    assert!(person_cautions(0, adult, &person, &cite).is_empty());
+    assert_eq!(
+        person_cautions(1, standing(Some(17), false, true), &person, &cite),
+        vec![Caution::Minor {
+            person: 1,
+            age: Some(17)
+        }]
+    );
+    assert_eq!(
+        person_cautions(0, standing(None, true, false), &person, &cite),
+        vec![
+            Caution::Minor {
+                person: 0,
+                age: None
+            },
+            Caution::Unidentified { person: 0 }
+        ]
+    );
+    person.arrested = true;
+    assert_eq!(
+        person_cautions(0, standing(Some(16), false, true), &person, &cite),
+        vec![
+            Caution::Minor {
+                person: 0,
+                age: Some(16)
+            },
+            Caution::MinorArrested { person: 0 }
+        ]
+    );
+    // A caution, not a block: the arrested minor is cited and arrested.
+    let decisions = [decide(&scene(), &person, Offence::GroupObstruction, NOW)];
+    assert_eq!(outcome(&person, &cite, &decisions), Ok(Outcome::Arrested));
+    // Not identified but no citation asked: nothing held.
+    let no_citation = [Charge {
+        offence: Offence::GroupObstruction,
+        issue_citation: false,
+    }];
+    person.arrested = false;
+    assert!(person_cautions(0, standing(None, false, false), &person, &no_citation).is_empty());
+    assert!(Caution::Unidentified { person: 0 }
+        .message()
+        .contains("held out of the filing queue until"));
+}
+
+/// Finding 15: every §52-1 A(3) decision carries the "annoyance" caution (Coates
+/// v. Cincinnati), citable or not.
+#[test]
+fn section_52_1_a_3_always_carries_the_annoyance_caution() {
+    let mut person = complete_person();
+    for disturbance in [true, false] {
+        person.conduct.disturbance.disturbance_or_annoyance = disturbance;
+        let d = decide(&scene(), &person, Offence::LoiteringDisturbance, NOW);
+        assert_eq!(d.is_citable(), disturbance);
+        assert!(d.cautions.contains(&Caution::AnnoyanceBasis));
+    }
+    assert!(Caution::AnnoyanceBasis
+        .message()
+        .contains("Coates v. Cincinnati, 402 U.S. 611 (1971)"));
+    assert!(
+        !decide(&scene(), &person, Offence::LoiteringObstruction, NOW)
+            .cautions
+            .contains(&Caution::AnnoyanceBasis)
+    );
+}
+
+/// Finding 15: §52-2 directs an arrest, but the offence is punishable by a fine
+/// only (§52-4): every arrest asks the chief to confirm the authority.
+#[test]
+fn an_arrest_for_an_offence_punishable_by_a_fine_only_asks_the_chief_to_confirm() {
+    let mut person = complete_person();
+    let d = decide(&scene(), &person, Offence::GroupObstruction, NOW);
+    assert!(!d.cautions.contains(&Caution::ArrestFineOnly));
+    person.arrested = true;
+    let d = decide(&scene(), &person, Offence::GroupObstruction, NOW);
+    assert!(d.is_citable());
+    assert_eq!(d.cautions, vec![Caution::ArrestFineOnly]);
+    let message = Caution::ArrestFineOnly.message();
+    assert!(message.starts_with("§52-2: ") && message.contains("fine only (§52-4)"));
 }

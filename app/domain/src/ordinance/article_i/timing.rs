@@ -11,13 +11,17 @@
 //!   it answers ([`TimeProblem::ResponseBeforeOrder`]).
 //! - Failing to obey needs the chance to obey: a person who stays put has failed
 //!   only once the time the officer allowed has passed
-//!   ([`TimeProblem::RefusedWithinTimeAllowed`]). An outright refusal — saying no,
-//!   or acting against the order — is a refusal at once
-//!   ([`RefusalManner::is_outright`]).
-//! - An order does not last for ever: a response more than
+//!   ([`TimeProblem::RefusedWithinTimeAllowed`]), and never within the order's own
+//!   minute, even when the officer allowed no time
+//!   ([`TimeProblem::FailedInTheOrdersMinute`],
+//!   [`DispersalOrder::failure_counts_from`]). An outright refusal — saying no,
+//!   acting against the order, coming back to the conduct it stopped — is a
+//!   refusal at once ([`RefusalManner::is_outright`]).
+//! - An order does not last for ever: a refusal more than
 //!   [`ORDER_LAPSES_AFTER_MINUTES`] after the time to comply ended answers no
-//!   order; the officer gives a new one ([`TimeProblem::OrderLapsed`]). So "left
-//!   and came back" the next day is not a refusal of yesterday's order.
+//!   order; the officer gives a new one ([`TimeProblem::OrderLapsed`]). So coming
+//!   back the next day is not a refusal of yesterday's order. A compliance is no
+//!   violation whenever it came: the lapse concerns refusals only.
 //! - Nothing recorded is in the future ([`crate::ordinance::time::CLOCK_TOLERANCE_MS`]).
 //!
 //! Every report must pass these rules, whether or not anyone is cited: a record
@@ -65,6 +69,9 @@ pub enum TimeProblem {
         minutes_allowed: u32,
         minutes_after_order: i64,
     },
+    /// A failure to obey (not an outright refusal) recorded in the minute the
+    /// order was given, with no time allowed: no chance to obey.
+    FailedInTheOrdersMinute,
     /// The response came so long after the time to comply ended that the order
     /// no longer counts.
     OrderLapsed {
@@ -79,6 +86,7 @@ impl TimeProblem {
             TimeProblem::OrderBeforeIncident { order } => TimeField::Order(order),
             TimeProblem::ResponseBeforeOrder
             | TimeProblem::RefusedWithinTimeAllowed { .. }
+            | TimeProblem::FailedInTheOrdersMinute
             | TimeProblem::OrderLapsed { .. } => TimeField::Response,
         }
     }
@@ -113,6 +121,13 @@ impl TimeProblem {
                  allowed to comply — failing to obey needs the chance to obey. Record the time the person \
                  was still not obeying once the time allowed had passed, or “{}” if they said no",
                 RefusalManner::RefusedVerbally.label()
+            ),
+            TimeProblem::FailedInTheOrdersMinute => format!(
+                "recorded in the minute the order was given — failing to obey needs the chance to obey, \
+                 even when the order was to comply at once. Record the time the person was still not \
+                 obeying after that minute, or “{}” or “{}” if they refused outright",
+                RefusalManner::RefusedVerbally.label(),
+                RefusalManner::ActedAgainstOrder.label()
             ),
             TimeProblem::OrderLapsed {
                 minutes_after_order,
@@ -183,20 +198,27 @@ pub fn response_problems(
     if at < order.given_at {
         return vec![TimeProblem::ResponseBeforeOrder];
     }
+    let Response::Refused { manner, .. } = response else {
+        // A compliance is no violation whenever it came: a late "complied" is a
+        // fact to record, not an error.
+        return Vec::new();
+    };
     if at > order.comply_by().plus_minutes(ORDER_LAPSES_AFTER_MINUTES) {
         return vec![TimeProblem::OrderLapsed {
             minutes_after_order,
         }];
     }
-    match response {
-        Response::Refused { manner, .. } if !manner.is_outright() && at < order.comply_by() => {
-            vec![TimeProblem::RefusedWithinTimeAllowed {
+    if manner.needs_a_chance() && at < order.failure_counts_from() {
+        return vec![if at < order.comply_by() {
+            TimeProblem::RefusedWithinTimeAllowed {
                 minutes_allowed: order.minutes_to_comply,
                 minutes_after_order,
-            }]
-        }
-        _ => Vec::new(),
+            }
+        } else {
+            TimeProblem::FailedInTheOrdersMinute
+        }];
     }
+    Vec::new()
 }
 
 /// Every time problem of one person, with the scene's.
