@@ -23,6 +23,7 @@ use domain::model::incident::{
     CitationBrief, CitationStatus, IdType, Identity, IncidentReport, Receipt, ReportStatus,
     ReportSummary, SubjectEntry, SubjectVerdict,
 };
+use domain::model::numbers::HandedNumber;
 use domain::model::review::{distance_m, CautionKind, GPS_FAR_METRES};
 use domain::ordinance::{Moment, Offence, Outcome, Response};
 use domain::town_time::TownZone;
@@ -118,19 +119,68 @@ async fn submit_in(
     if !written {
         return already_stored(tx, issuing, report).await;
     }
-
-    // What the receipt tells the officer, as written (not read back).
-    let mut receipt = Receipt {
-        incident_id: report.incident_id,
-        status: ReportStatus::Submitted,
-        outcomes: Vec::with_capacity(report.subjects.len()),
-        citations: Vec::new(),
-        already_stored: false,
-        number_notes: Vec::new(),
+    let mut handed = handed_numbers(&mut *tx, issuing, report).await?;
+    // What the receipt tells the officer, as written (not read back), and the
+    // audit entries, written together at the end (one statement).
+    let mut told = Told {
+        receipt: Receipt {
+            incident_id: report.incident_id,
+            status: ReportStatus::Submitted,
+            outcomes: Vec::with_capacity(report.subjects.len()),
+            citations: Vec::new(),
+            already_stored: false,
+            number_notes: Vec::new(),
+        },
+        events: Vec::new(),
     };
-    // The audit entries, written together at the end (one statement).
-    let mut events = Vec::new();
-    // Numbers the phone gave out on scene (issue #17), checked before any is used.
+    for (position, (subject, verdict)) in report.subjects.iter().zip(verdicts).enumerate() {
+        let outcome = verdict.outcome.clone().map_err(|_| AppError::Internal)?;
+        write_subject(&mut *tx, report.incident_id, position, subject, outcome).await?;
+        told.receipt.outcomes.push((subject.subject_id, outcome));
+        let cited = Cited {
+            report,
+            subject,
+            outcome,
+        };
+        issue_cited(&mut *tx, issuing, cited, &mut handed, &mut told).await?;
+    }
+    void_unused(&mut *tx, issuing, report, handed, &mut told).await?;
+    let event = Event::new("incident.submit", AuditOutcome::Success)
+        .by(Some(issuing.officer), issuing.source)
+        .on("incident", &id)
+        .after(serde_json::json!({
+            "occurred_at": report.occurred_at,
+            "location": report.location.text,
+            "protected_activity": report.protected_activity().code(),
+            "outcomes": verdicts.iter().filter_map(|v| v.outcome.as_ref().ok().map(|o| o.code())).collect::<Vec<_>>(),
+        }));
+    told.events.push(event);
+    audit::append_all(&mut *tx, head, now, &told.events).await?;
+    Ok(told.receipt)
+}
+
+/// What a submission tells the officer and the audit log, gathered as it is
+/// written.
+struct Told {
+    receipt: Receipt,
+    events: Vec<Event>,
+}
+
+/// A person of the report and the outcome the rules gave them.
+#[derive(Clone, Copy)]
+struct Cited<'a> {
+    report: &'a IncidentReport,
+    subject: &'a SubjectEntry,
+    outcome: Outcome,
+}
+
+/// The numbers the phone gave out on scene (issue #17), each checked before
+/// any is used, with what becomes of it.
+async fn handed_numbers<'r>(
+    tx: &mut Conn,
+    issuing: Issuing<'_>,
+    report: &'r IncidentReport,
+) -> Result<Vec<(&'r HandedNumber, Option<numbers::Handed>)>, AppError> {
     // At most one per person and offence: a body of thousands would hold the
     // one writer every officer's submission waits for.
     let most = report.subjects.len() * domain::ordinance::Offence::ALL.len();
@@ -162,93 +212,104 @@ async fn submit_in(
             Some(numbers::handed(&mut *tx, issuing.officer, h).await?),
         ));
     }
-    for (position, (subject, verdict)) in report.subjects.iter().zip(verdicts).enumerate() {
-        let outcome = verdict.outcome.clone().map_err(|_| AppError::Internal)?;
-        write_subject(&mut *tx, report.incident_id, position, subject, outcome).await?;
-        receipt.outcomes.push((subject.subject_id, outcome));
-        // One citation per offence the person is cited for (§52-4 for each).
-        for offence in subject.cited_offences(outcome) {
-            let arrest = subject.arrest_for(offence);
-            let given = handed
-                .iter_mut()
-                .find(|(h, _)| h.subject_id == subject.subject_id && h.offence == offence)
-                .map(|(h, fate)| (h.number.trim().to_owned(), fate.take()));
-            let take = match &given {
-                Some((_, Some(numbers::Handed::Take { year, seq, .. }))) => Some((*year, *seq)),
-                _ => None,
-            };
-            let number = issue_citation(
-                &mut *tx,
-                issuing,
-                report.incident_id,
-                subject,
-                offence,
-                take,
-            )
-            .await?;
-            if let Some((on_scene, Some(numbers::Handed::Renumber { why }))) = &given {
-                // The subject's copy carries `on_scene`; the court's papers carry
-                // `number`. The audit ties the two together.
-                events.push(
-                    Event::new("citation.renumber", AuditOutcome::Success)
-                        .by(Some(issuing.officer), issuing.source)
-                        .on("citation", &number)
-                        .after(serde_json::json!({ "given_on_scene": on_scene, "why": why })),
-                );
-                receipt.number_notes.push(format!(
-                    "{on_scene}, given on scene, could not be used ({why}); the citation is {number}. \
-                     Tell the person their citation's number."
-                ));
-            }
-            let event = Event::new("citation.issue", AuditOutcome::Success)
-                .by(Some(issuing.officer), issuing.source)
-                .on("citation", &number)
-                .after(serde_json::json!({
-                    "incident_id": id,
-                    "subject_id": subject.subject_id,
-                    "offence": offence.code(),
-                    "fine": offence.penalty().fine_text(),
-                    "arrest": arrest,
-                }));
-            events.push(event);
-            let c = SubjectColumns::of(subject);
-            receipt.citations.push(CitationBrief {
-                number,
-                subject: subject_label(c.identified, c.name, c.description),
-                offence,
-                status: CitationStatus::Issued,
-                arrest,
-            });
+    Ok(handed)
+}
+
+/// The citations of one person: one per offence they are cited for (§52-4 or
+/// §52-12 for each), taking the number handed out on scene where there is one.
+async fn issue_cited(
+    tx: &mut Conn,
+    issuing: Issuing<'_>,
+    cited: Cited<'_>,
+    handed: &mut [(&HandedNumber, Option<numbers::Handed>)],
+    told: &mut Told,
+) -> Result<(), AppError> {
+    let Cited {
+        report,
+        subject,
+        outcome,
+    } = cited;
+    let id = report.incident_id.to_string();
+    for offence in subject.cited_offences(outcome) {
+        let arrest = subject.arrest_for(offence);
+        let given = handed
+            .iter_mut()
+            .find(|(h, _)| h.subject_id == subject.subject_id && h.offence == offence)
+            .map(|(h, fate)| (h.number.trim().to_owned(), fate.take()));
+        let take = match &given {
+            Some((_, Some(numbers::Handed::Take { year, seq, .. }))) => Some((*year, *seq)),
+            _ => None,
+        };
+        let number = issue_citation(
+            &mut *tx,
+            issuing,
+            report.incident_id,
+            subject,
+            offence,
+            take,
+        )
+        .await?;
+        if let Some((on_scene, Some(numbers::Handed::Renumber { why }))) = &given {
+            // The subject's copy carries `on_scene`; the court's papers carry
+            // `number`. The audit ties the two together.
+            told.events.push(
+                Event::new("citation.renumber", AuditOutcome::Success)
+                    .by(Some(issuing.officer), issuing.source)
+                    .on("citation", &number)
+                    .after(serde_json::json!({ "given_on_scene": on_scene, "why": why })),
+            );
+            told.receipt.number_notes.push(format!(
+                "{on_scene}, given on scene, could not be used ({why}); the citation is {number}. \
+                 Tell the person their citation's number."
+            ));
         }
+        let event = Event::new("citation.issue", AuditOutcome::Success)
+            .by(Some(issuing.officer), issuing.source)
+            .on("citation", &number)
+            .after(serde_json::json!({
+                "incident_id": id,
+                "subject_id": subject.subject_id,
+                "offence": offence.code(),
+                "fine": offence.penalty().fine_text(),
+                "arrest": arrest,
+            }));
+        told.events.push(event);
+        let c = SubjectColumns::of(subject);
+        told.receipt.citations.push(CitationBrief {
+            number,
+            subject: subject_label(c.identified, c.name, c.description),
+            offence,
+            status: CitationStatus::Issued,
+            arrest,
+        });
     }
-    // A number handed out for a person (or an offence) the server's rules did
-    // not cite is void, with that reason: never reused (issue #17).
+    Ok(())
+}
+
+/// A number handed out for a person (or an offence) the server's rules did not
+/// cite is void, with that reason: never reused (issue #17).
+async fn void_unused(
+    tx: &mut Conn,
+    issuing: Issuing<'_>,
+    report: &IncidentReport,
+    handed: Vec<(&HandedNumber, Option<numbers::Handed>)>,
+    told: &mut Told,
+) -> Result<(), AppError> {
     for (h, fate) in handed {
         if !matches!(fate, Some(numbers::Handed::Take { .. })) {
             continue;
         }
         let reason = "Not a citation: the server's rules did not cite this person for this offence";
         if let Some(event) = numbers::void_in(&mut *tx, issuing, report, h, reason).await? {
-            events.push(event);
-            receipt.number_notes.push(format!(
+            told.events.push(event);
+            told.receipt.number_notes.push(format!(
                 "{} is void: the server's rules did not cite this person for {}. Tell the person the citation does not stand.",
                 h.number.trim(),
                 h.offence.reference()
             ));
         }
     }
-    let event = Event::new("incident.submit", AuditOutcome::Success)
-        .by(Some(issuing.officer), issuing.source)
-        .on("incident", &id)
-        .after(serde_json::json!({
-            "occurred_at": report.occurred_at,
-            "location": report.location.text,
-            "protected_activity": report.protected_activity().code(),
-            "outcomes": verdicts.iter().filter_map(|v| v.outcome.as_ref().ok().map(|o| o.code())).collect::<Vec<_>>(),
-        }));
-    events.push(event);
-    audit::append_all(&mut *tx, head, now, &events).await?;
-    Ok(receipt)
+    Ok(())
 }
 
 /// A submission whose id is already stored: the same report sent again (its
