@@ -123,6 +123,32 @@ export async function chargeWith(page: Page, input: Inputs, i: number, reference
 /** Person `i`'s response time by its "Now" (empty until given). */
 export async function respondedNow(page: Page, input: Inputs, i: number) {
   await input.tap(response(page, i).getByRole('button', { name: 'Now — Time of the response' }));
+  await orderGivenEarlier(page, await page.locator(`#subjects-${i}-response_at`).inputValue());
+}
+
+/** `minutes` before a datetime-local value, in the same form (zone-free arithmetic). */
+export function minutesBefore(local: string, minutes: number): string {
+  const at = new Date(`${local}:00Z`);
+  return new Date(at.getTime() - minutes * 60_000).toISOString().slice(0, 16);
+}
+
+/**
+ * "Now" is the minute it is tapped (issue #35), and a failure to obey counts
+ * only once the time allowed has passed. An officer records the refusal after
+ * waiting; a spec cannot wait, so the incident and its orders are put as begun
+ * ten minutes before the response (no later than they already are): what the
+ * form would hold had the officer opened it on arrival. Not an officer's input,
+ * so not counted by `Inputs`.
+ */
+export async function orderGivenEarlier(page: Page, responseAt: string) {
+  const incident = page.locator('#occurred_at');
+  const begun = minutesBefore(responseAt, 10);
+  if ((await incident.inputValue()) > begun) await incident.fill(begun);
+  const orders = page.locator('input[id^="orders-"][id$="-given_at"]');
+  for (let k = 0; k < (await orders.count()); k++) {
+    const order = orders.nth(k);
+    if ((await order.inputValue()) > begun) await order.fill(begun);
+  }
 }
 
 export const STAYED = 'Remained in essentially one place, alone or with others (§52-1 B)';

@@ -71,20 +71,16 @@ test.describe('the form on a phone', () => {
     await expect(page.getByTestId('form-errors')).not.toContainText('Date of birth');
   });
 
-  test('the response time is empty until given, and "Now" gives no failure inside the time allowed', async ({ page }) => {
+  test('the response time is empty until given, and a failure recorded after the time allowed is sound', async ({ page }) => {
     await page.getByRole('button', { name: 'Stop blocking the way and move on.' }).click();
     await page.getByRole('group', { name: 'Order 1' }).getByLabel('2 min').click();
-    const orderAt = await page.locator('#orders-0-given_at').inputValue();
     await response(page, 0).getByLabel('Failed or refused to obey').click();
     const at = page.locator('#subjects-0-response_at');
     await expect(at).toHaveValue('');
     await response(page, 0).getByLabel('Did not stop or move').click();
+    // "Now" is this minute (tests/true-times.phone.spec.ts); the order was given
+    // ten minutes before it, so the two minutes allowed have passed.
     await respondedNow(page, new Inputs(page), 0);
-    // The order was given this minute: "Now" is the end of the 2 minutes allowed.
-    const plus2 = new Date(new Date(orderAt).getTime() + 2 * 60_000);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const expected = `${plus2.getFullYear()}-${pad(plus2.getMonth() + 1)}-${pad(plus2.getDate())}T${pad(plus2.getHours())}:${pad(plus2.getMinutes())}`;
-    await expect(at).toHaveValue(expected);
     await page.getByLabel('What each person did').focus();
     await expect(at).toHaveAttribute('aria-invalid', 'false');
   });

@@ -626,6 +626,60 @@ async fn a_failure_to_obey_in_the_orders_own_minute_is_refused_naming_section_52
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
 }
 
+/// Issue #35: a phone's clock is set by the network, so a minute covers its
+/// drift; a time four minutes ahead of the server's clock records a moment that
+/// had not yet come and is refused, naming the field. Nothing is stored.
+#[tokio::test]
+async fn a_time_four_minutes_ahead_of_the_servers_clock_is_refused_naming_the_field() {
+    let app = TestApp::new().await;
+    app.user("oscar", &[Role::Officer]).await;
+    let cookie = app.session("oscar").await;
+    let now = app.clock_now();
+    let base = refusal_report(now);
+    let ahead = Moment(now.0 + 4 * 60_000);
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| r.occurred_at = ahead),
+        "occurred_at",
+        "in the future",
+    )
+    .await;
+    refused(
+        &app,
+        &cookie,
+        with(&base, |r| r.orders[0].given_at = ahead),
+        "orders.0.given_at",
+        "in the future",
+    )
+    .await;
+    let responded_at = |at: Moment| {
+        with(&base, move |r| {
+            r.subjects[0].facts.response = Response::Refused {
+                at,
+                manner: app::ordinance::RefusalManner::StayedInPlace,
+            }
+        })
+    };
+    refused(
+        &app,
+        &cookie,
+        responded_at(ahead),
+        "subjects.0.response_at",
+        "in the future",
+    )
+    .await;
+    // Seconds of drift are not the future.
+    let reply = app
+        .post(
+            "/api/incidents/submit",
+            responded_at(Moment(now.0 + 30_000)),
+            Some(&cookie),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+}
+
 /// Issue #33, finding 2: one refusal of one order is one §52-1 violation — a
 /// second §52-1 citation for the same person is refused, §52-1 D named.
 #[tokio::test]

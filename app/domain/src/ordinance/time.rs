@@ -24,8 +24,11 @@ impl Moment {
 }
 
 /// How far ahead of the server's clock a recorded time may be before it counts as
-/// "in the future": phone clocks drift, and a time typed to the minute rounds up.
-pub const CLOCK_TOLERANCE_MS: i64 = 5 * 60_000;
+/// "in the future". A phone's clock is set by the network, so it is off by seconds,
+/// not minutes: one minute covers that and a time typed to the minute. Anything
+/// later records a moment that had not yet come (issue #35: a refusal "at 07:20"
+/// accepted at 07:16), so it is refused naming the field.
+pub const CLOCK_TOLERANCE_MS: i64 = 60_000;
 
 /// Whether `at` is in the future as the rules count it (beyond the tolerance).
 pub const fn is_future(at: Moment, now: Moment) -> bool {

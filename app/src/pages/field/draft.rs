@@ -836,46 +836,6 @@ impl Draft {
         out
     }
 
-    /// The time the response's "Now" gives person `id`: now, but never before
-    /// the order they received, and — for a failure to obey that is not an
-    /// outright refusal (or whose manner is not chosen yet) — never before the
-    /// chance to obey has passed: the time allowed to comply, and at least the
-    /// order's own minute.
-    ///
-    /// The time rules (`ordinance::article_i::timing::response_problems`) refuse
-    /// such a failure recorded before the order's `failure_counts_from()`: with "2 min to
-    /// comply" a response taken as the phone's minute (typed times keep whole
-    /// minutes) is inside the time allowed whenever the officer records it in the
-    /// minute or two after the order. Recording the end of the time allowed
-    /// records what §52-1 D needs — the person was still not obeying once the time
-    /// had passed — and when now is later, now is kept: it does not trip the rule.
-    /// An outright refusal or a compliance is a fact of its moment: now.
-    pub fn response_now(
-        &self,
-        id: Uuid,
-        now: Moment,
-        local: impl Fn(&str) -> Option<Moment>,
-    ) -> Moment {
-        let Some(s) = self.subjects.iter().find(|s| s.subject_id == id) else {
-            return now;
-        };
-        let Some((order, given_at)) = s
-            .order
-            .and_then(|k| self.orders.get(k))
-            .and_then(|o| Some((o, local(&o.at)?)))
-        else {
-            return now;
-        };
-        let failure_needs_time = s.response == Some(ResponseChoice::Refused)
-            && !s.manner.is_some_and(RefusalManner::is_outright);
-        let earliest = if failure_needs_time {
-            Draft::order(order, given_at).failure_counts_from()
-        } else {
-            given_at
-        };
-        now.max(earliest)
-    }
-
     /// The scene and each person's facts as far as answered, for the live verdict
     /// while the officer types (`None` until the place is chosen). Unfilled times
     /// count as `now`, an unanswered response as "no order"; a person whose §52-1 E
@@ -1482,53 +1442,26 @@ mod tests {
         assert_eq!(fields(&problems), ["orders.0.given_at"]);
     }
 
+    /// Issue #35: "Now" records the moment it is tapped. A failure to obey taken
+    /// inside the time allowed is not moved to its end (that records a moment
+    /// that had not come): the rules say the person may still comply.
     #[test]
-    fn now_for_a_failure_to_obey_is_never_inside_the_time_allowed() {
+    fn a_failure_recorded_now_inside_the_time_allowed_says_the_person_may_still_comply() {
         let mut d = filled();
-        let id = d.subjects[0].subject_id;
-        let minute = |t: &str| parse_utc_local(t).expect("time");
-        // Order at 21:05 with 2 min to comply; "Now" tapped at 21:05:40.
-        let now = Moment(minute("2026-07-04T21:05").0 + 40_000);
-        let at = d.response_now(id, now, parse_utc_local);
-        assert_eq!(at, minute("2026-07-04T21:07"));
+        // Order at 21:05 with 2 min to comply; the response taken at 21:05.
+        d.subjects[0].response_at = "2026-07-04T21:05".into();
+        let now = an_hour_later(&d);
+        let problems = d.problems(parse_utc_local, now);
+        assert_eq!(fields(&problems), ["subjects.0.response_at"]);
+        assert!(
+            problems[0]
+                .message
+                .contains("inside the 2 min allowed to comply — the person may still comply"),
+            "{problems:?}"
+        );
+        // Once the time allowed has passed the same failure is sound.
         d.subjects[0].response_at = "2026-07-04T21:07".into();
-        let report = d.to_report(parse_utc_local).expect("complete");
-        let order = &report.orders[0];
-        assert_eq!(
-            crate::ordinance::article_i::timing::response_problems(
-                Some(order),
-                report.subjects[0].facts.response,
-                now
-            ),
-            []
-        );
-        // Later than the time allowed: now itself.
-        let later = minute("2026-07-04T21:12");
-        assert_eq!(d.response_now(id, later, parse_utc_local), later);
-        // Manner not chosen yet: the same care as for a failure to obey.
-        d.subjects[0].manner = None;
-        assert_eq!(
-            d.response_now(id, now, parse_utc_local),
-            minute("2026-07-04T21:07")
-        );
-    }
-
-    #[test]
-    fn now_for_an_outright_refusal_or_a_compliance_is_now_but_not_before_the_order() {
-        let mut d = filled();
-        let minute = |t: &str| parse_utc_local(t).expect("time");
-        let now = Moment(minute("2026-07-04T21:05").0 + 40_000);
-        let first = d.subjects[0].subject_id;
-        d.subjects[0].manner = Some(RefusalManner::RefusedVerbally);
-        assert_eq!(d.response_now(first, now, parse_utc_local), now);
-        let second = d.subjects[1].subject_id;
-        assert_eq!(d.response_now(second, now, parse_utc_local), now);
-        // A phone clock behind the order's typed time: not before the order.
-        let early = minute("2026-07-04T21:03");
-        assert_eq!(
-            d.response_now(second, early, parse_utc_local),
-            minute("2026-07-04T21:05")
-        );
+        assert_eq!(d.problems(parse_utc_local, now), []);
     }
 
     #[test]
@@ -1581,9 +1514,10 @@ mod tests {
     }
 
     /// Issue #33, finding 1: with "at once", a failure to obey in the order's own
-    /// minute is refused with §52-1 D named, and "Now" gives the next minute.
+    /// minute is refused with §52-1 D named; an outright refusal counts at once.
     #[test]
-    fn with_no_time_allowed_a_failure_in_the_orders_minute_is_refused_and_now_waits_a_minute() {
+    fn with_no_time_allowed_a_failure_in_the_orders_minute_is_refused_but_an_outright_refusal_counts(
+    ) {
         let mut d = filled();
         d.orders[0].minutes_to_comply = Some(0);
         d.subjects[0].response_at = "2026-07-04T21:05".into();
@@ -1593,13 +1527,6 @@ mod tests {
         assert!(problems[0]
             .message
             .starts_with("§52-1 D: recorded in the minute the order was given"));
-        let minute = |t: &str| parse_utc_local(t).expect("time");
-        let id = d.subjects[0].subject_id;
-        let tapped = Moment(minute("2026-07-04T21:05").0 + 20_000);
-        assert_eq!(
-            d.response_now(id, tapped, parse_utc_local),
-            minute("2026-07-04T21:06")
-        );
         d.subjects[0].manner = Some(RefusalManner::RefusedVerbally);
         assert_eq!(d.problems(parse_utc_local, now), []);
     }

@@ -1059,18 +1059,15 @@ fn ResponseOf(
                 })
                 error=subject_error(draft, errors, id, "response")/>
             <OrderReceivedOf draft errors id/>
-            // How, before when: "Now" depends on it.
+            // How, before when: whether the time allowed matters depends on it.
             <Show when=move || choice.get() == Some(ResponseChoice::Refused)>
                 <MannerOf draft errors id/>
             </Show>
             <Show when=move || choice.get().is_some_and(ResponseChoice::needs_time)>
                 <TimeField field=subject_field(draft, id, "response_at") label="Time of the response".into()
-                    hint="“Now” never gives a failure to obey before the chance to obey has passed.".into()
+                    hint="The time it happened. Inside the time allowed to comply the person may still comply: record a failure to obey once that time has passed.".into()
                     value=read_subject(draft, id, |s| s.response_at.clone())
                     on_input=write_subject(draft, id, |s, v| s.response_at = v)
-                    now=Callback::new(move |()| draft.with_untracked(|d| {
-                        client::local_text(d.response_now(id, client::now(), client::parse_local))
-                    }))
                     error=subject_error(draft, errors, id, "response_at")/>
             </Show>
         </div>

@@ -151,7 +151,8 @@ pub fn Text(
     }
 }
 
-/// A date and time, with a one-tap "Now".
+/// A date and time, with a one-tap "Now": the minute it is tapped, never a
+/// time still to come (a legal record states when things happened).
 #[component]
 pub fn TimeField(
     field: String,
@@ -159,10 +160,6 @@ pub fn TimeField(
     value: Signal<String>,
     on_input: Callback<String>,
     #[prop(optional, into)] error: Signal<Option<String>>,
-    /// What "Now" puts in, when not simply the phone's minute (a time the rules
-    /// allow: see `Draft::response_now`).
-    #[prop(optional)]
-    now: Option<Callback<(), String>>,
     #[prop(optional)] hint: Option<String>,
 ) -> impl IntoView {
     let id = dom_id(&field);
@@ -174,7 +171,6 @@ pub fn TimeField(
         error_id.clone()
     };
     let now_label = format!("Now — {label}");
-    let now = move || now.map_or_else(crate::client::now_local, |f| f.run(()));
     let container = field.clone();
     view! {
         <div class="field time" data-field=container>
@@ -191,7 +187,7 @@ pub fn TimeField(
                     aria-describedby=described
                 />
                 <button type="button" class="secondary now" aria-label=now_label
-                    on:click=move |_| on_input.run(now())>"Now"</button>
+                    on:click=move |_| on_input.run(crate::client::now_local())>"Now"</button>
             </div>
             <span class="error-text" id=error_id>{move || error.get()}</span>
         </div>

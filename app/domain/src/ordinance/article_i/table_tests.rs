@@ -1008,7 +1008,8 @@ fn the_time_rules_name_the_field_and_the_section() {
             at: ORDER_AT.plus_minutes(MINUTES_TO_COMPLY + timing::ORDER_LAPSES_AFTER_MINUTES + 1),
             manner: RefusalManner::StayedInPlace,
         },
-        NOW,
+        // Checked once that moment has come (it is after NOW).
+        NOW.plus_minutes(10),
     );
     assert!(matches!(late[..], [TimeProblem::OrderLapsed { .. }]));
 }

@@ -118,8 +118,9 @@ impl TimeProblem {
                 minutes_after_order,
             } => format!(
                 "recorded {minutes_after_order} min after the order, inside the {minutes_allowed} min \
-                 allowed to comply — failing to obey needs the chance to obey. Record the time the person \
-                 was still not obeying once the time allowed had passed, or “{}” if they said no",
+                 allowed to comply — the person may still comply. Failing to obey needs the chance to \
+                 obey: record the time the person was still not obeying once the time allowed had \
+                 passed, or “{}” if they said no",
                 RefusalManner::RefusedVerbally.label()
             ),
             TimeProblem::FailedInTheOrdersMinute => format!(
