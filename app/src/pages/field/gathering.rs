@@ -15,7 +15,6 @@ use leptos_meta::Title;
 use uuid::Uuid;
 
 use crate::access::Permission;
-use crate::api::incidents::submit_incident;
 use crate::api::permits::permit_register;
 use crate::client;
 use crate::components::form::{field_error, ErrorSummary, TextField};
@@ -34,6 +33,7 @@ use crate::ordinance::article_ii::Venue;
 use crate::ordinance::{
     Charge, Conduct, Offence, PersonFacts, PlaceType, ProtectedActivity, Response,
 };
+use crate::outbox::use_outbox;
 
 #[component]
 pub fn GatheringPage() -> impl IntoView {
@@ -387,41 +387,83 @@ fn message_for(error: Signal<Option<AppError>>, field: String) -> Signal<Option<
     })
 }
 
+/// The form, handed to the same outbox as an Article I report (issue #35): a
+/// report saved with no signal waits on the phone and is sent once, with the
+/// numbers of the phone's block; the server's refusal comes back to the fields.
+/// The form stays mounted through a failed save, so what is on screen is what
+/// the entry holds and what is sent.
 #[component]
 fn GatheringForm() -> impl IntoView {
     let ready = hydrated();
+    let outbox = use_outbox();
     let entry = GatheringEntry::new();
+    let id = entry.incident_id;
     let today = client::now_local().chars().take(10).collect::<String>();
     let permits = Resource::new(move || today.clone(), today_s_permits);
-    let send = Action::new(move |report: &Result<IncidentReport, AppError>| {
-        let report = report.clone();
-        async move { submit_incident(report?).await }
-    });
-    let error = Signal::derive(move || send.value().get().and_then(Result::err));
+    // The phone's own check (or its storage failing); the server's refusal is
+    // the outbox's.
+    let checked = RwSignal::new(None::<AppError>);
+    let error = Signal::derive(move || checked.get().or_else(|| outbox.rejection_for(id)));
+    let handed = RwSignal::new(false);
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        send.dispatch(entry.report());
+        match entry.report() {
+            Err(e) => checked.set(Some(e)),
+            Ok(report) => {
+                checked.set(None);
+                handed.set(true);
+                leptos::task::spawn_local(async move {
+                    if !outbox.enqueue(report, &[]).await {
+                        handed.set(false);
+                        checked.set(Some(AppError::Invalid {
+                            errors: vec![FieldError::new("request", STORAGE_FAILED)],
+                        }));
+                    }
+                    outbox.flush().await;
+                });
+            }
+        }
     };
-    let done = move || send.value().get().and_then(Result::ok);
+    let receipt = Memo::new(move |_| outbox.receipt_for(id).map(|r| r.incident_id));
+    let pending = Memo::new(move |_| handed.get() && outbox.is_pending(id));
+    // A refusal puts the form back in the officer's hands.
+    Effect::new(move |_| {
+        if outbox.rejection_for(id).is_some() {
+            handed.set(false);
+        }
+    });
     view! {
         <h1>"Mass gathering (§52-7)"</h1>
         <p class="hint">"An outdoor gathering of 500 or more persons for two or more hours needs a permit from the Board of Selectmen. Those who sponsor, promote, sell tickets to, permit it on their property or conduct it — persons or organisations — may be cited under §52-12; those attending may not."</p>
-        {move || match done() {
-            Some(receipt) => view! { <Issued receipt/> }.into_any(),
-            None => view! {
-                <form class="permit-form" on:submit=submit novalidate>
-                    <ErrorSummary error/>
+        <Show when=move || pending.get()>
+            <super::PendingBanner state=outbox.state/>
+            <super::PhoneCopies incident_id=id/>
+        </Show>
+        <Show
+            when=move || receipt.get().is_none()
+            fallback=move || outbox.receipt_for(id).map(|receipt| view! { <Issued receipt/> })
+        >
+            <form class="permit-form" on:submit=submit novalidate>
+                <fieldset class="unboxed" disabled=move || pending.get()>
                     <RegisterSection entry permits error/>
                     <CrowdSection entry error/>
                     <CountsSection entry error/>
                     <IntendedSection entry error/>
                     <WhoSection entry error/>
-                    <button type="submit" disabled=move || !ready.get() || send.pending().get()>"Save"</button>
-                </form>
-            }.into_any(),
-        }}
+                    // Where the officer is when the save fails: the list beside
+                    // the button, each field's own message at the field.
+                    <ErrorSummary error/>
+                    // Until the phone's queue is read, a report put in it could be
+                    // overwritten by the queue as read.
+                    <button type="submit" disabled=move || !ready.get() || !outbox.loaded.get() || pending.get()>"Save"</button>
+                </fieldset>
+            </form>
+        </Show>
     }
 }
+
+const STORAGE_FAILED: &str = "This phone could not save the report (its storage is full or \
+     blocked). Keep this page open and try again with signal.";
 
 /// A permit of the day as the officer chooses it: an issued permit, or the
 /// Board's determination that it be issued under Chapter 55 (§52-7).
@@ -543,6 +585,20 @@ fn NotThisFields(entry: GatheringEntry, rows: Vec<PermitRow>) -> impl IntoView {
 }
 
 /// Where and when, and the place as §52-6(2) sorts it.
+/// The kinds of venue §52-6(2) and §52-10 tell apart, as the select offers them
+/// (the codes `GatheringEntry::venue` reads).
+const VENUES: [(&str, &str); 3] = [
+    ("open", "A field, beach, lot or other open place"),
+    (
+        "permanent_insufficient",
+        "A permanent stadium, arena or fair ground without enough sanitary facilities",
+    ),
+    (
+        "permanent_sufficient",
+        "A permanent place of assembly with sanitary facilities for the crowd (§52-6(2))",
+    ),
+];
+
 #[component]
 fn CrowdSection(entry: GatheringEntry, error: Signal<Option<AppError>>) -> impl IntoView {
     let GatheringEntry {
@@ -564,21 +620,24 @@ fn CrowdSection(entry: GatheringEntry, error: Signal<Option<AppError>>) -> impl 
                     if let Some(p) = PlaceType::ALL.into_iter().find(|p| p.code() == event_target_value(&ev)) { place.set(p) }
                 }>
                     {PlaceType::ALL.into_iter().map(|p| view! {
-                        <option value=p.code() selected=p == PlaceType::PublicGrounds>{p.label()}</option>
+                        <option value=p.code() selected=move || place.get() == p
+                            prop:selected=move || place.get() == p>{p.label()}</option>
                     }).collect_view()}
                 </select>
             </div>
             <TextField name="occurred_at" label="When it began" kind="datetime-local" value=began error/>
             <label class="choice">
-                <input type="checkbox" checked=true on:change=move |ev| outdoor.set(event_target_checked(&ev))/>
+                <input type="checkbox" checked=move || outdoor.get() prop:checked=move || outdoor.get()
+                    on:change=move |ev| outdoor.set(event_target_checked(&ev))/>
                 "Outdoors"
             </label>
             <div class="field">
                 <label for="venue">"The place"</label>
                 <select id="venue" on:change=move |ev| venue.set(event_target_value(&ev))>
-                    <option value="open" selected=true>"A field, beach, lot or other open place"</option>
-                    <option value="permanent_insufficient">"A permanent stadium, arena or fair ground without enough sanitary facilities"</option>
-                    <option value="permanent_sufficient">"A permanent place of assembly with sanitary facilities for the crowd (§52-6(2))"</option>
+                    {VENUES.into_iter().map(|(code, label)| view! {
+                        <option value=code selected=move || venue.with(|v| v == code)
+                            prop:selected=move || venue.with(|v| v == code)>{label}</option>
+                    }).collect_view()}
                 </select>
             </div>
             <TextField name="narrative" label="What you saw" value=narrative error
@@ -630,7 +689,8 @@ fn CountFields(k: usize, row: CountRow, error: Signal<Option<AppError>>) -> impl
                     if let Some(m) = CountMethod::from_code(&event_target_value(&ev)) { row.method.set(m) }
                 }>
                     {CountMethod::ALL.into_iter().map(|m| view! {
-                        <option value=m.code() selected=m == row.method.get_untracked()>{m.label()}</option>
+                        <option value=m.code() selected=move || row.method.get() == m
+                            prop:selected=move || row.method.get() == m>{m.label()}</option>
                     }).collect_view()}
                 </select>
             </div>
@@ -649,9 +709,11 @@ fn IntendedSection(entry: GatheringEntry, error: Signal<Option<AppError>>) -> im
             <div class="field">
                 <label for="intended-evidence">"What shows it (§52-7: “may, will, or is intended to attract”)"</label>
                 <select id="intended-evidence" on:change=move |ev| evidence.set(IntentEvidence::from_code(&event_target_value(&ev)))>
-                    <option value="" selected=true>"Nothing more recorded"</option>
+                    <option value="" selected=move || evidence.get().is_none()
+                        prop:selected=move || evidence.get().is_none()>"Nothing more recorded"</option>
                     {IntentEvidence::ALL.into_iter().map(|e| view! {
-                        <option value=e.code()>{e.label()}</option>
+                        <option value=e.code() selected=move || evidence.get() == Some(e)
+                            prop:selected=move || evidence.get() == Some(e)>{e.label()}</option>
                     }).collect_view()}
                 </select>
             </div>
@@ -762,9 +824,11 @@ fn ResponsibleFields(i: usize, p: Responsible, error: Signal<Option<AppError>>) 
                 <select id=role_id.clone() aria-describedby=format!("{role_id}-error")
                     aria-invalid=move || if role_message.get().is_some() { "true" } else { "false" }
                     on:change=move |ev| p.role.set(GatheringRole::from_code(&event_target_value(&ev)))>
-                    <option value="" selected=true>"— choose their part —"</option>
+                    <option value="" selected=move || p.role.get().is_none()
+                        prop:selected=move || p.role.get().is_none()>"— choose their part —"</option>
                     {GatheringRole::ALL.into_iter().map(|r| view! {
-                        <option value=r.code()>{r.label()}</option>
+                        <option value=r.code() selected=move || p.role.get() == Some(r)
+                            prop:selected=move || p.role.get() == Some(r)>{r.label()}</option>
                     }).collect_view()}
                 </select>
                 <span class="error-text" id=format!("{role_id}-error")>{move || role_message.get()}</span>
