@@ -267,48 +267,93 @@ pub fn online() -> bool {
     }
 }
 
-/// Times and dates as a document printed on this phone words them: the phone's
-/// own clock and zone (it is in Wells), like `TownZone` words them on the
-/// server: `2026-07-04 21:08 EDT`.
-pub struct PhoneTime;
+/// Times and dates as a document printed on this phone words them: in the
+/// Town's zone (the number block names it), as `TownZone` words them on the
+/// server — `2026-07-04 21:08 EDT` — whatever zone the phone is set to. A
+/// summons states Town time (issue #35: a phone set to UTC printed "07:07 UTC"
+/// where the court's copy of the same citation printed "02:07 EST").
+pub struct TownTime<'a> {
+    /// An IANA zone name, e.g. `America/New_York`.
+    pub zone: &'a str,
+}
 
-impl crate::model::wording::TimeWords for PhoneTime {
+/// A moment's civil date and time in a zone: `(year, month, day, hour, minute, abbreviation)`.
+type CivilParts = (i32, u32, u32, u32, u32, String);
+
+impl TownTime<'_> {
+    #[cfg(feature = "hydrate")]
+    fn parts(&self, moment: Moment) -> CivilParts {
+        use js_sys::{Array, Intl, Object, Reflect};
+        let options = Object::new();
+        for (key, value) in [
+            ("timeZone", self.zone),
+            ("year", "numeric"),
+            ("month", "numeric"),
+            ("day", "numeric"),
+            ("hour", "numeric"),
+            ("minute", "numeric"),
+            ("hourCycle", "h23"),
+            ("timeZoneName", "short"),
+        ] {
+            let _ = Reflect::set(&options, &key.into(), &value.into());
+        }
+        let format = Intl::DateTimeFormat::new(&Array::of1(&"en-US".into()), &options);
+        let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(moment.0 as f64));
+        let parts = format.format_to_parts(&date);
+        let part = |name: &str| -> String {
+            parts
+                .iter()
+                .find(|p| {
+                    Reflect::get(p, &"type".into())
+                        .ok()
+                        .and_then(|t| t.as_string())
+                        .as_deref()
+                        == Some(name)
+                })
+                .and_then(|p| Reflect::get(&p, &"value".into()).ok())
+                .and_then(|v| v.as_string())
+                .unwrap_or_default()
+        };
+        let number = |name: &str| part(name).parse().unwrap_or(0);
+        (
+            part("year").parse().unwrap_or(1970),
+            number("month"),
+            number("day"),
+            number("hour"),
+            number("minute"),
+            part("timeZoneName"),
+        )
+    }
+
+    /// The server renders no phone copy; UTC keeps its fallback defined.
+    #[cfg(not(feature = "hydrate"))]
+    fn parts(&self, moment: Moment) -> CivilParts {
+        let day = moment.0.div_euclid(86_400_000);
+        let minute = moment.0.rem_euclid(86_400_000) / 60_000;
+        let (y, m, d) = crate::model::civil::civil_from_days(day);
+        (
+            y,
+            m,
+            d,
+            (minute / 60) as u32,
+            (minute % 60) as u32,
+            "UTC".to_owned(),
+        )
+    }
+}
+
+impl crate::model::wording::TimeWords for TownTime<'_> {
     fn date_time(&self, moment: Moment) -> String {
-        let text = local_text(moment).replace('T', " ");
-        #[cfg(feature = "hydrate")]
-        {
-            let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(moment.0 as f64));
-            let options = js_sys::Object::new();
-            let _ = js_sys::Reflect::set(&options, &"timeZoneName".into(), &"short".into());
-            let zone = d
-                .to_locale_time_string_with_options("en-US", &options)
-                .as_string()
-                .and_then(|t| t.rsplit(' ').next().map(str::to_owned))
-                .unwrap_or_default();
-            format!("{text} {zone}").trim_end().to_owned()
-        }
-        #[cfg(not(feature = "hydrate"))]
-        {
-            format!("{text} UTC")
-        }
+        let (y, m, d, hour, minute, zone) = self.parts(moment);
+        format!("{y:04}-{m:02}-{d:02} {hour:02}:{minute:02} {zone}")
+            .trim_end()
+            .to_owned()
     }
 
     fn date_after(&self, moment: Moment, days: u32) -> String {
-        #[cfg(feature = "hydrate")]
-        {
-            let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(moment.0 as f64));
-            d.set_date(d.get_date() + days);
-            format!(
-                "{:04}-{:02}-{:02}",
-                d.get_full_year(),
-                d.get_month() + 1,
-                d.get_date()
-            )
-        }
-        #[cfg(not(feature = "hydrate"))]
-        {
-            let later = Moment(moment.0 + i64::from(days) * 86_400_000);
-            local_text(later)[..10].to_owned()
-        }
+        let (y, m, d, ..) = self.parts(moment);
+        crate::model::civil::date_text(
+            crate::model::civil::days_from_civil(y, m, d) + i64::from(days),
+        )
     }
 }

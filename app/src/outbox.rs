@@ -323,7 +323,9 @@ impl Outbox {
                     &n.number,
                     &h.block,
                     now,
-                    &client::PhoneTime,
+                    &client::TownTime {
+                        zone: &h.block.town_zone,
+                    },
                 )?;
                 Some(PhoneCopy {
                     incident_id: report.incident_id,

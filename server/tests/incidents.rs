@@ -680,6 +680,39 @@ async fn a_time_four_minutes_ahead_of_the_servers_clock_is_refused_naming_the_fi
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
 }
 
+/// Issue #35: the subject's copy page sends only what the copy prints. The
+/// officer's narrative names the other persons and what they did; it was in the
+/// page's hydration data (and the citation the API and the phone read) though
+/// the copy no longer printed it.
+#[tokio::test]
+async fn the_subjects_copy_page_and_its_data_carry_no_narrative() {
+    let app = TestApp::new().await;
+    app.user("oscar", &[Role::Officer]).await;
+    let oscar = app.session("oscar").await;
+    let mut report = refusal_report(app.clock_now());
+    report.narrative = "Alex Morgan stood with Jo Smith, who shouted at the passers-by.".into();
+    let receipt = app.submit(&oscar, &report).await.json();
+    let number = receipt["citations"][0]["number"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let page = app.get(&format!("/citations/{number}"), Some(&oscar)).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains(&number), "the copy is on the page");
+    assert!(page.body.contains("Alex Morgan"), "the person's own copy");
+    assert!(!page.body.contains("Jo Smith"), "nothing of the others");
+    let read = app
+        .post(
+            "/api/citations/get",
+            json!({ "number": number }),
+            Some(&oscar),
+        )
+        .await;
+    assert_eq!(read.status, StatusCode::OK);
+    assert!(!read.body.contains("Jo Smith"), "{}", read.body);
+    assert!(read.json().get("narrative").is_none());
+}
+
 /// Issue #33, finding 2: one refusal of one order is one §52-1 violation — a
 /// second §52-1 citation for the same person is refused, §52-1 D named.
 #[tokio::test]

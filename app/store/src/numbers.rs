@@ -131,6 +131,7 @@ pub async fn reserve(store: &Store, issuing: Issuing<'_>) -> Result<NumberBlock,
         officer_name: officer.full_name.clone(),
         officer_badge: officer.badge_number.clone().unwrap_or_default(),
         officer_signature,
+        town_zone: issuing.zone.name().to_owned(),
     })
 }
 

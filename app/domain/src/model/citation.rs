@@ -29,7 +29,6 @@ pub struct CitationDocument {
     pub offence_title: String,
     /// The violation in words: the elements the officer recorded.
     pub violation: Vec<String>,
-    pub narrative: String,
     /// Date, time and place of the violation.
     pub occurred_at_text: String,
     pub location: String,
@@ -119,7 +118,6 @@ impl CitationDocument {
             offence_reference: p.offence.reference(),
             offence_title: p.offence.title().to_owned(),
             violation: p.text.violation,
-            narrative: p.text.narrative,
             occurred_at_text: p.text.occurred_at_text,
             location: p.text.location,
             place: p.text.place,

@@ -76,6 +76,15 @@ pub struct NumberBlock {
     pub officer_badge: String,
     #[serde(default)]
     pub officer_signature: Option<crate::model::signature::Signature>,
+    /// The Town's zone (IANA), in which the phone's copy states its times, as
+    /// the court's copy does (issue #35); blocks a phone kept from before are
+    /// the Town's default zone.
+    #[serde(default = "default_town_zone")]
+    pub town_zone: String,
+}
+
+fn default_town_zone() -> String {
+    "America/New_York".to_owned()
 }
 
 impl NumberBlock {
