@@ -93,7 +93,7 @@ test.describe('officer on a phone', () => {
     await expect(receipt).toContainText('Blake Stone');
     await expect(receipt).not.toContainText('Drew Lane ·');
     await expect(receipt).toContainText('Complied — no violation');
-    await expect(receipt).toContainText('1 citation(s) issued.');
+    await expect(receipt).toContainText('1 citation issued.');
   });
 
   test('(b) protected activity: §52-1 is not offered to that person, and a crafted API call to cite it is refused', async ({ page }) => {

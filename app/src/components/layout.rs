@@ -2,9 +2,9 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 
 use crate::access::{Decision, Permission};
-use crate::api::account::sign_out;
 use crate::components::connection::ConnectionStatus;
-use crate::components::session::{go_to, hydrated, use_current_user};
+use crate::components::leave::{provide_signed_out_here, SignOut, SignedOutPanel};
+use crate::components::session::use_current_user;
 use crate::model::account::Me;
 
 /// The screens each permission opens, in the order the menu lists them.
@@ -47,6 +47,7 @@ const MENU: &[(Permission, &str, &str)] = &[
 #[component]
 pub fn Layout(children: Children) -> impl IntoView {
     let user = use_current_user().0;
+    let signed_out_here = provide_signed_out_here();
     view! {
         <a class="skip-link" href="#main">"Skip to content"</a>
         <header class="site-header">
@@ -66,7 +67,14 @@ pub fn Layout(children: Children) -> impl IntoView {
                 })}
             </Suspense>
         </header>
-        <main id="main" tabindex="-1">{children()}</main>
+        <main id="main" tabindex="-1">
+            <Show when=move || signed_out_here.get()>
+                <SignedOutPanel/>
+            </Show>
+            // Put away, not removed: the page's own tasks (the outbox sending
+            // what waits) run on until the server is told.
+            <div hidden=move || signed_out_here.get() data-testid="page">{children()}</div>
+        </main>
         <footer class="site-footer">
             <p>"Town of Wells · Code Chapter 52, Articles I and II"</p>
         </footer>
@@ -107,17 +115,7 @@ fn SiteMenu(me: Me) -> impl IntoView {
 
 #[component]
 fn SignedIn(me: Me) -> impl IntoView {
-    let ready = hydrated();
     let outbox = crate::outbox::use_outbox();
-    let leave = Action::new_local(move |_: &()| async move {
-        // The block of citation numbers goes back (issue #17) while the
-        // session still lets the phone say so.
-        outbox.before_sign_out().await;
-        // Whatever the answer, the page must not keep showing a signed-in state.
-        let _ = sign_out().await;
-        crate::client::forget_cached_pages();
-        go_to("/sign-in");
-    });
     let badge = me.badge_number.clone().map(|b| format!(" · badge {b}"));
     let sender = me
         .has(crate::model::account::Role::Officer)
@@ -125,14 +123,7 @@ fn SignedIn(me: Me) -> impl IntoView {
     view! {
         {sender}
         <span class="who" data-testid="signed-in-as">{me.full_name.clone()}{badge}</span>
-        <button
-            type="button"
-            class="secondary"
-            on:click=move |_| { leave.dispatch(()); }
-            disabled=move || !ready.get() || leave.pending().get()
-        >
-            "Sign out"
-        </button>
+        <SignOut outbox/>
     }
 }
 

@@ -6,6 +6,7 @@ pub mod connection;
 pub mod form;
 pub mod install;
 pub mod layout;
+pub mod leave;
 pub mod load_error;
 pub mod number_account;
 pub mod passkey;

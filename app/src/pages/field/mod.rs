@@ -457,7 +457,7 @@ pub fn ReceiptPanel(receipt: Receipt) -> impl IntoView {
     view! {
         <div class="notice ok" role="status" data-testid="receipt">
             <p><strong>"Report saved on the server. "</strong>
-               {if cited == 0 { "No citation issued.".to_owned() } else { format!("{cited} citation(s) issued.") }}</p>
+               {match cited { 0 => "No citation issued.".to_owned(), 1 => "1 citation issued.".to_owned(), n => format!("{n} citations issued.") }}</p>
             <ul>{summary.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
             {receipt.number_notes.into_iter().map(|n| view! { <p class="notice bad" data-testid="number-note">{n}</p> }).collect_view()}
             {receipt.citations.into_iter().map(|c| {

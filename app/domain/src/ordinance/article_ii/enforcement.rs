@@ -422,7 +422,8 @@ pub fn missing_elements(
         Some(GatheringRole::Attendee) => out.push((
             Missing::Conduct,
             Provision::S52_7,
-            "§52-7 reaches those who sponsor, promote, sell tickets to, permit on their property or \
+            // The message is prefixed with the section already ("§52-7: …").
+            "it reaches those who sponsor, promote, sell tickets to, permit on their property or \
              conduct the gathering — never the people attending it"
                 .to_owned(),
         )),
