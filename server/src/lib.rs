@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod counters;
 pub mod downloads;
 pub mod health;
 pub mod heavy;

@@ -4,10 +4,9 @@
 //! expiry. Answered to loopback, or to a scraper that shows the bearer token
 //! of `--metrics-token`; anyone else gets 404, as if there were nothing.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 use app::state::AppState;
@@ -17,84 +16,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
 
+use crate::counters::LATENCY_BOUNDS;
 use crate::ops::Ops;
-
-/// Latency histogram bounds, in seconds.
-const LATENCY_BOUNDS: [f64; 11] = [
-    0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
-];
-
-/// The endpoints whose refusals are sign-in failures (password, second
-/// factor, passkey).
-const SIGN_IN_ENDPOINTS: [&str; 3] = [
-    "/api/session/sign-in",
-    "/api/session/second-factor",
-    "/api/session/passkey/finish",
-];
-
-/// An officer's report reaching the server.
-const SUBMIT_ENDPOINT: &str = "/api/incidents/submit";
-
-/// Counters since the server started.
-#[derive(Debug, Default)]
-pub struct Metrics {
-    inner: Mutex<Counts>,
-}
-
-#[derive(Debug, Default)]
-struct Counts {
-    /// (route, method, status) → requests.
-    requests: BTreeMap<(String, String, u16), u64>,
-    /// route → latency histogram.
-    latency: BTreeMap<String, Histogram>,
-    submissions: BTreeMap<&'static str, u64>,
-    sign_in_failures: BTreeMap<&'static str, u64>,
-}
-
-#[derive(Debug, Default)]
-struct Histogram {
-    buckets: [u64; LATENCY_BOUNDS.len()],
-    count: u64,
-    sum: f64,
-}
-
-impl Metrics {
-    fn observe(&self, route: String, method: &str, status: StatusCode, seconds: f64) {
-        let Ok(mut counts) = self.inner.lock() else {
-            return;
-        };
-        if route == SUBMIT_ENDPOINT && method == "POST" {
-            let outcome = if status.is_success() {
-                "stored"
-            } else {
-                "refused"
-            };
-            *counts.submissions.entry(outcome).or_default() += 1;
-        }
-        if SIGN_IN_ENDPOINTS.contains(&route.as_str()) {
-            let reason = match status {
-                StatusCode::UNAUTHORIZED | StatusCode::BAD_REQUEST => Some("refused"),
-                StatusCode::TOO_MANY_REQUESTS => Some("rate_limited"),
-                _ => None,
-            };
-            if let Some(reason) = reason {
-                *counts.sign_in_failures.entry(reason).or_default() += 1;
-            }
-        }
-        let histogram = counts.latency.entry(route.clone()).or_default();
-        for (bucket, bound) in histogram.buckets.iter_mut().zip(LATENCY_BOUNDS) {
-            if seconds <= bound {
-                *bucket += 1;
-            }
-        }
-        histogram.count += 1;
-        histogram.sum += seconds;
-        *counts
-            .requests
-            .entry((route, method.to_owned(), status.as_u16()))
-            .or_default() += 1;
-    }
-}
 
 /// The route a request is counted under: its pattern (`/incidents/{id}`), a
 /// server function's path, or one of a few fixed names — never a free path,
@@ -178,7 +101,7 @@ pub async fn metrics(
 
 fn render(state: &AppState, ops: &Ops) -> String {
     let mut out = String::new();
-    if let Ok(counts) = ops.metrics.inner.lock() {
+    if let Ok(counts) = ops.metrics.counts() {
         out.push_str(
             "# HELP wells_http_requests_total Requests answered, by route, method and status.\n",
         );

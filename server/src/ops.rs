@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::metrics::Metrics;
+use crate::counters::Metrics;
 use crate::tls::Expiry;
 
 /// Shared by `/readyz`, `/metrics` and the request counter.

@@ -32,12 +32,21 @@ async fn ask(
     request.extensions_mut().insert(ConnectInfo(peer));
     let response = router.oneshot(request).await.expect("response");
     let status = response.status();
-    let body = response.into_body().collect().await.expect("body").to_bytes();
+    let body = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes();
     (status, String::from_utf8_lossy(&body).into_owned())
 }
 
 fn router(app: &TestApp, ops: Ops) -> axum::Router {
-    server::router_with(app.state.clone(), server::render::Renders::inline(), Arc::new(ops))
+    server::router_with(
+        app.state.clone(),
+        server::render::Renders::inline(),
+        Arc::new(ops),
+    )
 }
 
 #[tokio::test]
@@ -49,15 +58,36 @@ async fn metrics_answer_loopback_and_the_bearer_token_and_no_one_else() {
     };
     let (status, body) = ask(router(&app, ops()), "/metrics", "127.0.0.1:5000", None).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert!(body.contains("# TYPE wells_http_requests_total counter"), "{body}");
-    assert!(body.contains("wells_group_commit_batch_size_count"), "{body}");
-    assert!(body.contains("wells_sign_in_failures_total{reason=\"refused\"} 0"), "{body}");
+    assert!(
+        body.contains("# TYPE wells_http_requests_total counter"),
+        "{body}"
+    );
+    assert!(
+        body.contains("wells_group_commit_batch_size_count"),
+        "{body}"
+    );
+    assert!(
+        body.contains("wells_sign_in_failures_total{reason=\"refused\"} 0"),
+        "{body}"
+    );
     let outside = "198.51.100.7:5000";
     let (status, _) = ask(router(&app, ops()), "/metrics", outside, None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let (status, _) = ask(router(&app, ops()), "/metrics", outside, Some("wrong-token")).await;
+    let (status, _) = ask(
+        router(&app, ops()),
+        "/metrics",
+        outside,
+        Some("wrong-token"),
+    )
+    .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let (status, _) = ask(router(&app, ops()), "/metrics", outside, Some("s3cret-token")).await;
+    let (status, _) = ask(
+        router(&app, ops()),
+        "/metrics",
+        outside,
+        Some("s3cret-token"),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     let no_token = Ops::default();
     let (status, _) = ask(router(&app, no_token), "/metrics", outside, Some("")).await;
@@ -72,18 +102,29 @@ async fn metrics_count_requests_by_route_submissions_and_refused_sign_ins() {
     let refused = Request::post("/api/session/sign-in")
         .header("content-type", "application/json")
         .header("origin", support::ORIGIN)
-        .body(Body::from(r#"{"username":"ann","password":"not her password"}"#))
+        .body(Body::from(
+            r#"{"username":"ann","password":"not her password"}"#,
+        ))
         .expect("request");
     let answer = router.clone().oneshot(refused).await.expect("answer");
     assert_eq!(answer.status(), StatusCode::UNAUTHORIZED);
     let (_, body) = ask(router.clone(), "/metrics", "127.0.0.1:1", None).await;
-    assert!(body.contains("wells_sign_in_failures_total{reason=\"refused\"} 1"), "{body}");
+    assert!(
+        body.contains("wells_sign_in_failures_total{reason=\"refused\"} 1"),
+        "{body}"
+    );
     assert!(
         body.contains("wells_http_requests_total{route=\"/api/session/sign-in\",method=\"POST\",status=\"401\"} 1"),
         "{body}"
     );
     // A path no one serves is counted under one name, not its own.
-    let _ = ask(router.clone(), "/api/no-such-endpoint-1", "127.0.0.1:1", None).await;
+    let _ = ask(
+        router.clone(),
+        "/api/no-such-endpoint-1",
+        "127.0.0.1:1",
+        None,
+    )
+    .await;
     let (_, body) = ask(router, "/metrics", "127.0.0.1:1", None).await;
     assert!(!body.contains("no-such-endpoint"), "{body}");
 }
@@ -98,7 +139,10 @@ async fn readyz_names_each_failing_check() {
     };
     let (status, body) = ask(router(&app, healthy), "/readyz", "127.0.0.1:1", None).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert!(body.contains("\"migrations\":{\"detail\":\"current\""), "{body}");
+    assert!(
+        body.contains("\"migrations\":{\"detail\":\"current\""),
+        "{body}"
+    );
     let full_disk = Ops {
         data_dir: dir.clone(),
         min_free_bytes: u64::MAX,
@@ -168,12 +212,21 @@ async fn a_database_written_by_a_newer_release_is_refused_naming_both_releases()
         // The binary says so and stops, before it serves.
         let db = dir.path().join("wells.db");
         let output = std::process::Command::new(env!("CARGO_BIN_EXE_server"))
-            .args(["--database", db.to_str().unwrap(), "serve", "--listen", "127.0.0.1:0"])
+            .args([
+                "--database",
+                db.to_str().unwrap(),
+                "serve",
+                "--listen",
+                "127.0.0.1:0",
+            ])
             .output()
             .expect("server");
         let said = String::from_utf8_lossy(&output.stderr);
         assert!(!output.status.success());
-        assert!(said.contains("Wells 9.9.9") && said.contains(&this), "{said}");
+        assert!(
+            said.contains("Wells 9.9.9") && said.contains(&this),
+            "{said}"
+        );
     }
 }
 
@@ -199,14 +252,26 @@ async fn an_upgrade_backs_the_database_up_before_it_migrates() {
         .expect("backup")
         .expect("an upgrade takes a copy");
     let name = copy.file_name().unwrap().to_string_lossy().into_owned();
-    assert!(name.starts_with(&format!("wells-before-{}-", app::store::versions::RELEASE)), "{name}");
-    let checked = app::store::backup::check(&copy).await.expect("the copy checks");
+    assert!(
+        name.starts_with(&format!("wells-before-{}-", app::store::versions::RELEASE)),
+        "{name}"
+    );
+    let checked = app::store::backup::check(&copy)
+        .await
+        .expect("the copy checks");
     assert!(checked.audit_entries > 0);
     // A database that is current needs no copy.
     let dir = tempfile::tempdir().expect("dir");
     let current = dir.path().join("wells.db");
-    app::store::Store::open(&current).await.expect("open").close().await;
-    assert_eq!(server::upgrade::backup_before_migrating(&current, &backups).await, Ok(None));
+    app::store::Store::open(&current)
+        .await
+        .expect("open")
+        .close()
+        .await;
+    assert_eq!(
+        server::upgrade::backup_before_migrating(&current, &backups).await,
+        Ok(None)
+    );
 }
 
 /// The packaged layout: /var/lib/wells with the database, its key, the ACME
@@ -237,19 +302,34 @@ fn the_nightly_backup_keeps_its_count_names_what_it_leaves_out_and_restores_for_
     };
     let mut add = std::process::Command::new(env!("CARGO_BIN_EXE_server"))
         .env("WELLS_DATABASE", &db)
-        .args(["user", "add", "chief", "--role", "chief", "--name", "Pat Chief"])
+        .args([
+            "user",
+            "add",
+            "chief",
+            "--role",
+            "chief",
+            "--name",
+            "Pat Chief",
+        ])
         .stdin(std::process::Stdio::piped())
         .spawn()
         .expect("user add");
     use std::io::Write;
-    add.stdin.take().expect("stdin").write_all(b"a long enough password 1\n").expect("password");
+    add.stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"a long enough password 1\n")
+        .expect("password");
     assert!(add.wait().expect("wait").success());
     let mut said = String::new();
     for _ in 0..3 {
         said = server(&["backup", "--keep", "2"]);
         std::thread::sleep(std::time::Duration::from_millis(1100));
     }
-    assert!(said.contains("not in the backup, keep a copy apart: the second-factor key"), "{said}");
+    assert!(
+        said.contains("not in the backup, keep a copy apart: the second-factor key"),
+        "{said}"
+    );
     assert!(said.contains("the ACME cache"), "{said}");
     assert!(said.contains("removed"), "{said}");
     let mut kept: Vec<_> = std::fs::read_dir(state.join("backups"))
@@ -262,15 +342,28 @@ fn the_nightly_backup_keeps_its_count_names_what_it_leaves_out_and_restores_for_
     let drill = root.path().join("drill/wells.db");
     std::fs::create_dir_all(drill.parent().unwrap()).expect("drill dir");
     let restored = std::process::Command::new(env!("CARGO_BIN_EXE_server"))
-        .args(["--database", drill.to_str().unwrap(), "restore", kept[1].to_str().unwrap()])
+        .args([
+            "--database",
+            drill.to_str().unwrap(),
+            "restore",
+            kept[1].to_str().unwrap(),
+        ])
         .output()
         .expect("restore");
-    assert!(restored.status.success(), "{}", String::from_utf8_lossy(&restored.stderr));
+    assert!(
+        restored.status.success(),
+        "{}",
+        String::from_utf8_lossy(&restored.stderr)
+    );
     let verified = std::process::Command::new(env!("CARGO_BIN_EXE_server"))
         .args(["--database", drill.to_str().unwrap(), "audit", "verify"])
         .output()
         .expect("verify");
-    assert!(verified.status.success(), "{}", String::from_utf8_lossy(&verified.stderr));
+    assert!(
+        verified.status.success(),
+        "{}",
+        String::from_utf8_lossy(&verified.stderr)
+    );
     let users = std::process::Command::new(env!("CARGO_BIN_EXE_server"))
         .args(["--database", drill.to_str().unwrap(), "user", "list"])
         .output()

@@ -8,7 +8,11 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const UNITS: [&str; 3] = ["wells.service", "wells-backup.service", "wells-backup.timer"];
+const UNITS: [&str; 3] = [
+    "wells.service",
+    "wells-backup.service",
+    "wells-backup.timer",
+];
 
 fn debian() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("debian")
@@ -33,9 +37,19 @@ fn exposure(unit: &Path) -> f64 {
     text.lines()
         .find_map(|line| {
             let rest = line.split("Overall exposure level for ").nth(1)?;
-            rest.split(':').nth(1)?.split_whitespace().next()?.parse().ok()
+            rest.split(':')
+                .nth(1)?
+                .split_whitespace()
+                .next()?
+                .parse()
+                .ok()
         })
-        .unwrap_or_else(|| panic!("no score in:\n{text}{}", String::from_utf8_lossy(&output.stderr)))
+        .unwrap_or_else(|| {
+            panic!(
+                "no score in:\n{text}{}",
+                String::from_utf8_lossy(&output.stderr)
+            )
+        })
 }
 
 #[test]
@@ -60,7 +74,10 @@ fn the_units_and_the_timer_verify_against_the_built_binary() {
     let said = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{said}");
     // Unknown keys are only warnings to systemd: none is allowed here.
-    assert!(said.trim().is_empty(), "systemd-analyze verify said:\n{said}");
+    assert!(
+        said.trim().is_empty(),
+        "systemd-analyze verify said:\n{said}"
+    );
     let service = std::fs::read_to_string(debian().join("wells.service")).expect("unit");
     for setting in [
         "Type=notify",
@@ -74,7 +91,10 @@ fn the_units_and_the_timer_verify_against_the_built_binary() {
         "SystemCallFilter=@system-service",
         "UMask=0077",
     ] {
-        assert!(service.lines().any(|l| l.starts_with(setting)), "{setting} missing");
+        assert!(
+            service.lines().any(|l| l.starts_with(setting)),
+            "{setting} missing"
+        );
     }
     let timer = std::fs::read_to_string(debian().join("wells-backup.timer")).expect("timer");
     assert!(timer.contains("OnCalendar=") && timer.contains("Persistent=true"));
@@ -82,8 +102,9 @@ fn the_units_and_the_timer_verify_against_the_built_binary() {
 
 #[test]
 fn the_environment_file_documents_every_setting() {
-    let config = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/config.rs"))
-        .expect("config.rs");
+    let config =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/config.rs"))
+            .expect("config.rs");
     let env = std::fs::read_to_string(debian().join("wells.env")).expect("wells.env");
     let settings: Vec<&str> = config
         .split("env = \"")
