@@ -134,7 +134,7 @@ async fn main() {
         let db = dir.path().join(format!("wells-{https}.db"));
         let mut args = vec![
             "--database",
-            db.to_str().unwrap(),
+            db.to_str().expect("UTF-8 path"),
             "serve",
             "--listen",
             &listen,
@@ -142,9 +142,9 @@ async fn main() {
         if https {
             args.extend([
                 "--tls-cert",
-                cert.to_str().unwrap(),
+                cert.to_str().expect("UTF-8 path"),
                 "--tls-key",
-                key.to_str().unwrap(),
+                key.to_str().expect("UTF-8 path"),
             ]);
         }
         let server = tls_support::Running::start(&args, &[("WELLS_LOG", "warn")]);

@@ -116,7 +116,7 @@ fn beside(file: &std::path::Path, name: &str) -> PathBuf {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Serve the web app (the default when no subcommand is given).
-    Serve(Serve),
+    Serve(Box<Serve>),
     /// Manage user accounts from scripts (the password is read from stdin).
     #[command(subcommand)]
     User(UserCommand),

@@ -47,8 +47,9 @@ pub struct Histogram {
 
 impl Metrics {
     /// The counts, for `/metrics` to render.
-    pub fn counts(&self) -> Result<std::sync::MutexGuard<'_, Counts>, ()> {
-        self.inner.lock().map_err(|_| ())
+    /// `None` if a thread panicked while counting.
+    pub fn counts(&self) -> Option<std::sync::MutexGuard<'_, Counts>> {
+        self.inner.lock().ok()
     }
 
     pub fn observe(&self, route: String, method: &str, status: StatusCode, seconds: f64) {

@@ -104,7 +104,7 @@ async fn run(cli: Cli) -> ExitCode {
         )),
         Ok(store) => match command {
             Command::Serve(serve) => match key() {
-                Ok(key) => serve_app(store, serve, key, https, &cli.common).await,
+                Ok(key) => serve_app(store, *serve, key, https, &cli.common).await,
                 Err(message) => Err(message),
             },
             Command::User(command) => match key() {
@@ -199,12 +199,13 @@ async fn serve_app(
         server::systemd::stopping();
         return served.map_err(|e| format!("server stopped: {e}"));
     };
-    let redirect = |http01| match serve.tls.redirect_listen {
-        Some(address) => Some((
-            address,
-            server::tls::redirect::router(origin.clone(), http01),
-        )),
-        None => None,
+    let redirect = |http01| {
+        serve.tls.redirect_listen.map(|address| {
+            (
+                address,
+                server::tls::redirect::router(origin.clone(), http01),
+            )
+        })
     };
     let server = axum_server::Server::<std::net::SocketAddr>::from_listener(listener);
     let handle = axum_server::Handle::<std::net::SocketAddr>::new();

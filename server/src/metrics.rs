@@ -101,7 +101,7 @@ pub async fn metrics(
 
 fn render(state: &AppState, ops: &Ops) -> String {
     let mut out = String::new();
-    if let Ok(counts) = ops.metrics.counts() {
+    if let Some(counts) = ops.metrics.counts() {
         out.push_str(
             "# HELP wells_http_requests_total Requests answered, by route, method and status.\n",
         );

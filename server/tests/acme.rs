@@ -125,7 +125,7 @@ async fn a_certificate_for_wells_test_is_obtained_over_tls_alpn_01_and_reused_af
         Command::new("pebble")
             .args([
                 "-config",
-                config.to_str().unwrap(),
+                config.to_str().expect("UTF-8 path"),
                 "-dnsserver",
                 &format!("127.0.0.1:{dns}"),
             ])
@@ -157,7 +157,7 @@ async fn a_certificate_for_wells_test_is_obtained_over_tls_alpn_01_and_reused_af
     let directory = format!("https://127.0.0.1:{acme}/dir");
     let args = [
         "--database",
-        db.to_str().unwrap(),
+        db.to_str().expect("UTF-8 path"),
         "serve",
         "--listen",
         &listen,
@@ -168,11 +168,11 @@ async fn a_certificate_for_wells_test_is_obtained_over_tls_alpn_01_and_reused_af
         "--acme-directory",
         &directory,
         "--acme-directory-ca",
-        ca_file.to_str().unwrap(),
+        ca_file.to_str().expect("UTF-8 path"),
         "--acme-contact",
         "it@wells.test",
         "--acme-cache",
-        cache.to_str().unwrap(),
+        cache.to_str().expect("UTF-8 path"),
     ];
     let server = Running::start(&args, &[]);
     let first = until(Duration::from_secs(90), async || {

@@ -214,7 +214,7 @@ async fn a_database_written_by_a_newer_release_is_refused_naming_both_releases()
         let output = std::process::Command::new(env!("CARGO_BIN_EXE_server"))
             .args([
                 "--database",
-                db.to_str().unwrap(),
+                db.to_str().expect("UTF-8 path"),
                 "serve",
                 "--listen",
                 "127.0.0.1:0",
@@ -251,7 +251,11 @@ async fn an_upgrade_backs_the_database_up_before_it_migrates() {
         .await
         .expect("backup")
         .expect("an upgrade takes a copy");
-    let name = copy.file_name().unwrap().to_string_lossy().into_owned();
+    let name = copy
+        .file_name()
+        .expect("file name")
+        .to_string_lossy()
+        .into_owned();
     assert!(
         name.starts_with(&format!("wells-before-{}-", app::store::versions::RELEASE)),
         "{name}"
@@ -340,13 +344,13 @@ fn the_nightly_backup_keeps_its_count_names_what_it_leaves_out_and_restores_for_
     assert_eq!(kept.len(), 2, "{kept:?}");
     // The drill: the newest copy restored into a new folder, its audit chain verified.
     let drill = root.path().join("drill/wells.db");
-    std::fs::create_dir_all(drill.parent().unwrap()).expect("drill dir");
+    std::fs::create_dir_all(drill.parent().expect("parent")).expect("drill dir");
     let restored = std::process::Command::new(env!("CARGO_BIN_EXE_server"))
         .args([
             "--database",
-            drill.to_str().unwrap(),
+            drill.to_str().expect("UTF-8 path"),
             "restore",
-            kept[1].to_str().unwrap(),
+            kept[1].to_str().expect("UTF-8 path"),
         ])
         .output()
         .expect("restore");
@@ -356,7 +360,12 @@ fn the_nightly_backup_keeps_its_count_names_what_it_leaves_out_and_restores_for_
         String::from_utf8_lossy(&restored.stderr)
     );
     let verified = std::process::Command::new(env!("CARGO_BIN_EXE_server"))
-        .args(["--database", drill.to_str().unwrap(), "audit", "verify"])
+        .args([
+            "--database",
+            drill.to_str().expect("UTF-8 path"),
+            "audit",
+            "verify",
+        ])
         .output()
         .expect("verify");
     assert!(
@@ -365,7 +374,12 @@ fn the_nightly_backup_keeps_its_count_names_what_it_leaves_out_and_restores_for_
         String::from_utf8_lossy(&verified.stderr)
     );
     let users = std::process::Command::new(env!("CARGO_BIN_EXE_server"))
-        .args(["--database", drill.to_str().unwrap(), "user", "list"])
+        .args([
+            "--database",
+            drill.to_str().expect("UTF-8 path"),
+            "user",
+            "list",
+        ])
         .output()
         .expect("list");
     assert!(String::from_utf8_lossy(&users.stdout).contains("chief"));

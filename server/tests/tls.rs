@@ -37,9 +37,9 @@ async fn the_certificate_files_are_served_with_hsts_and_an_https_origin_named_af
     let listen = format!("127.0.0.1:{port}");
     let db = dir.path().join("wells.db");
     let (db, cert, key) = (
-        db.to_str().unwrap(),
-        cert.to_str().unwrap(),
-        key.to_str().unwrap(),
+        db.to_str().expect("UTF-8 path"),
+        cert.to_str().expect("UTF-8 path"),
+        key.to_str().expect("UTF-8 path"),
     );
     let server = Running::start(&serve_args(db, &listen, cert, key), &[]);
     let client = tls_support::client(&ca.pem());
@@ -88,9 +88,9 @@ async fn the_certificate_files_are_read_again_on_sighup_and_when_they_change_and
     let listen = format!("127.0.0.1:{port}");
     let db = dir.path().join("wells.db");
     let (db_s, cert_s, key_s) = (
-        db.to_str().unwrap(),
-        cert.to_str().unwrap(),
-        key.to_str().unwrap(),
+        db.to_str().expect("UTF-8 path"),
+        cert.to_str().expect("UTF-8 path"),
+        key.to_str().expect("UTF-8 path"),
     );
     let server = Running::start(&serve_args(db_s, &listen, cert_s, key_s), &[]);
     let client = tls_support::client(&ca.pem());
@@ -168,7 +168,7 @@ fn bad_https_settings_stop_the_start_naming_the_setting_and_touch_nothing() {
     let expired_key = write(dir.path(), "expired-key.pem", &expired_key);
     let db = dir.path().join("wells.db");
     let unreachable = format!("https://127.0.0.1:{}/dir", free_port());
-    let p = |path: &std::path::Path| path.to_str().unwrap().to_owned();
+    let p = |path: &std::path::Path| path.to_str().expect("UTF-8 path").to_owned();
     let cases: Vec<(Vec<String>, &[&str])> = vec![
         (
             vec![
@@ -276,10 +276,10 @@ async fn the_plain_http_listener_only_redirects_to_the_https_origin() {
     let redirect = format!("127.0.0.1:{plain}");
     let db = dir.path().join("wells.db");
     let mut args = serve_args(
-        db.to_str().unwrap(),
+        db.to_str().expect("UTF-8 path"),
         &listen,
-        cert.to_str().unwrap(),
-        key.to_str().unwrap(),
+        cert.to_str().expect("UTF-8 path"),
+        key.to_str().expect("UTF-8 path"),
     );
     args.extend(["--redirect-listen", &redirect]);
     let server = Running::start(&args, &[]);
@@ -329,10 +329,10 @@ async fn readyz_fails_within_seven_days_of_the_certificates_end_and_metrics_show
     let db = dir.path().join("wells.db");
     let _server = Running::start(
         &serve_args(
-            db.to_str().unwrap(),
+            db.to_str().expect("UTF-8 path"),
             &listen,
-            cert.to_str().unwrap(),
-            key.to_str().unwrap(),
+            cert.to_str().expect("UTF-8 path"),
+            key.to_str().expect("UTF-8 path"),
         ),
         &[],
     );

@@ -49,7 +49,7 @@ impl Expiry {
 /// How the server gets its certificate.
 pub enum Https {
     Files(Arc<files::CertificateFiles>),
-    Acme(acme::Acme),
+    Acme(Box<acme::Acme>),
 }
 
 impl Https {
@@ -100,7 +100,7 @@ pub async fn prepare(
             .unwrap_or_else(|| data_dir.join("acme"));
         return acme::Acme::prepare(domain, &tls, cache)
             .await
-            .map(|a| Some(Https::Acme(a)));
+            .map(|a| Some(Https::Acme(Box::new(a))));
     }
     Ok(None)
 }
