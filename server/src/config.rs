@@ -448,6 +448,47 @@ mod tests {
     }
 
     #[test]
+    fn with_https_the_origin_defaults_to_https_on_the_servers_name() {
+        let parse = |args: &[&str]| {
+            let cli = Cli::try_parse_from(["server", "serve"].iter().chain(args)).expect("parse");
+            let Some(Command::Serve(serve)) = cli.command else {
+                panic!("serve expected");
+            };
+            serve
+        };
+        let acme = parse(&[
+            "--listen",
+            "0.0.0.0:443",
+            "--acme-domain",
+            "wells.example.gov",
+        ]);
+        assert_eq!(acme.public_origin(), "https://wells.example.gov");
+        let acme = parse(&[
+            "--listen",
+            "0.0.0.0:8443",
+            "--acme-domain",
+            "wells.example.gov",
+        ]);
+        assert_eq!(acme.public_origin(), "https://wells.example.gov:8443");
+        assert_eq!(acme.tls.acme_directory, LETS_ENCRYPT);
+        let files = parse(&["--tls-cert", "c.pem", "--tls-key", "k.pem"]);
+        assert_eq!(files.public_origin(), "https://127.0.0.1:3000");
+        // A key without its certificate, or both ways at once, is refused by clap.
+        assert!(Cli::try_parse_from(["server", "serve", "--tls-key", "k.pem"]).is_err());
+        assert!(Cli::try_parse_from([
+            "server",
+            "serve",
+            "--tls-cert",
+            "c.pem",
+            "--tls-key",
+            "k.pem",
+            "--acme-domain",
+            "a.gov"
+        ])
+        .is_err());
+    }
+
+    #[test]
     fn user_add_takes_several_roles() {
         let cli = Cli::try_parse_from([
             "server", "user", "add", "jdoe", "--role", "officer", "--role", "chief", "--name",

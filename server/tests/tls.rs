@@ -27,7 +27,11 @@ fn serve_args<'a>(db: &'a str, listen: &'a str, cert: &'a str, key: &'a str) -> 
 }
 
 #[tokio::test]
-async fn the_certificate_files_are_served_with_hsts_and_an_https_origin_named_after_them() {
+async fn the_certificate_files_are_served_with_hsts_secure_cookies_and_an_https_origin_named_after_them(
+) {
+    if tls_support::postgres_run() {
+        return;
+    }
     let dir = tempfile::tempdir().expect("dir");
     let ca = Authority::new();
     let (cert, key) = ca.issue(&["wells.test"], 30);
@@ -40,6 +44,41 @@ async fn the_certificate_files_are_served_with_hsts_and_an_https_origin_named_af
         db.to_str().expect("UTF-8 path"),
         cert.to_str().expect("UTF-8 path"),
         key.to_str().expect("UTF-8 path"),
+    );
+    // An officer, for the session cookie.
+    let mut add = std::process::Command::new(tls_support::SERVER)
+        .args([
+            "--database",
+            db,
+            "user",
+            "add",
+            "ann",
+            "--role",
+            "officer",
+            "--name",
+            "Ann Lee",
+        ])
+        .args(["--badge", "7"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("user add");
+    use std::io::Write;
+    add.stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"a long enough password 1\n")
+        .expect("password");
+    assert!(add.wait().expect("user add").success());
+    assert!(
+        tls_support::run(&[
+            "--database",
+            db,
+            "sign-in-policy",
+            "--second-factor",
+            "optional"
+        ])
+        .0
     );
     let server = Running::start(&serve_args(db, &listen, cert, key), &[]);
     let client = tls_support::client(&ca.pem());
@@ -69,6 +108,22 @@ async fn the_certificate_files_are_served_with_hsts_and_an_https_origin_named_af
         "{}",
         server.log()
     );
+    // The session cookie is Secure: sent back over HTTPS only.
+    let signed_in = tls_support::post_json(
+        &client,
+        "wells.test",
+        port,
+        "/api/session/sign-in",
+        r#"{"username":"ann","password":"a long enough password 1"}"#,
+    )
+    .await
+    .expect("sign in");
+    assert_eq!(signed_in.status(), 200, "{}", signed_in.body);
+    let cookie = signed_in.header("set-cookie").expect("a session cookie");
+    assert!(
+        cookie.contains("wells_session=") && cookie.contains("Secure"),
+        "{cookie}"
+    );
     // A client that does not trust the authority refuses the handshake.
     let stranger = tls_support::client(&Authority::new().pem());
     assert!(tls_support::get(&stranger, "wells.test", port, "/healthz")
@@ -79,6 +134,9 @@ async fn the_certificate_files_are_served_with_hsts_and_an_https_origin_named_af
 #[tokio::test]
 async fn the_certificate_files_are_read_again_on_sighup_and_when_they_change_and_a_bad_pair_is_not_taken(
 ) {
+    if tls_support::postgres_run() {
+        return;
+    }
     let dir = tempfile::tempdir().expect("dir");
     let ca = Authority::new();
     let first = ca.issue(&["wells.test"], 30);
@@ -155,6 +213,9 @@ async fn the_certificate_files_are_read_again_on_sighup_and_when_they_change_and
 
 #[test]
 fn bad_https_settings_stop_the_start_naming_the_setting_and_touch_nothing() {
+    if tls_support::postgres_run() {
+        return;
+    }
     let dir = tempfile::tempdir().expect("dir");
     let ca = Authority::new();
     let (cert, key) = ca.issue(&["wells.test"], 30);
@@ -266,6 +327,9 @@ fn bad_https_settings_stop_the_start_naming_the_setting_and_touch_nothing() {
 
 #[tokio::test]
 async fn the_plain_http_listener_only_redirects_to_the_https_origin() {
+    if tls_support::postgres_run() {
+        return;
+    }
     let dir = tempfile::tempdir().expect("dir");
     let ca = Authority::new();
     let (cert, key) = ca.issue(&["wells.test"], 30);
@@ -319,6 +383,9 @@ async fn the_plain_http_listener_only_redirects_to_the_https_origin() {
 
 #[tokio::test]
 async fn readyz_fails_within_seven_days_of_the_certificates_end_and_metrics_show_it() {
+    if tls_support::postgres_run() {
+        return;
+    }
     let dir = tempfile::tempdir().expect("dir");
     let ca = Authority::new();
     let (cert, key) = ca.issue(&["wells.test"], 3);

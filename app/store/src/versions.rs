@@ -91,6 +91,6 @@ pub async fn record(pool: &Pool, migrator: &Migrator, now_ms: i64) -> Result<(),
 /// `/readyz`: another app server of a newer release may have migrated a shared
 /// PostgreSQL database under this one).
 pub async fn current(pool: &Pool, migrator: &Migrator) -> Result<bool, String> {
-    let schema = inspect(pool, migrator, "").await?;
+    let schema = inspect(pool, migrator, "in use").await?;
     Ok(schema.pending.is_empty())
 }

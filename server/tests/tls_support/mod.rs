@@ -15,6 +15,17 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 pub const SERVER: &str = env!("CARGO_BIN_EXE_server");
 
+/// Whether this is the PostgreSQL run of the server's suites (`make
+/// test-rust`'s second): HTTPS does not depend on the engine, and these tests
+/// run on the SQLite run only.
+pub fn postgres_run() -> bool {
+    let again = std::env::var("WELLS_TEST_BACKEND").is_ok_and(|b| b == "postgres");
+    if again {
+        eprintln!("HTTPS does not depend on the engine: run on the SQLite run only");
+    }
+    again
+}
+
 /// A test certificate authority.
 pub struct Authority {
     pub cert: rcgen::Certificate,
@@ -213,6 +224,38 @@ pub async fn get(
     port: u16,
     path: &str,
 ) -> Result<Answer, String> {
+    send(
+        config,
+        name,
+        port,
+        &format!("GET {path} HTTP/1.1\r\nHost: {name}:{port}\r\nConnection: close\r\n\r\n"),
+    )
+    .await
+}
+
+/// A JSON `POST` from the page of `https://name:port` (its Origin).
+pub async fn post_json(
+    config: &Arc<rustls::ClientConfig>,
+    name: &str,
+    port: u16,
+    path: &str,
+    body: &str,
+) -> Result<Answer, String> {
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {name}:{port}\r\nOrigin: https://{name}:{port}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    send(config, name, port, &request).await
+}
+
+/// Sends `request` whole on a new connection and reads the answer to its end.
+async fn send(
+    config: &Arc<rustls::ClientConfig>,
+    name: &str,
+    port: u16,
+    request: &str,
+) -> Result<Answer, String> {
     let tcp = tokio::net::TcpStream::connect(("127.0.0.1", port))
         .await
         .map_err(|e| e.to_string())?;
@@ -229,8 +272,6 @@ pub async fn get(
         .and_then(|c| c.first())
         .map(|c: &CertificateDer| c.to_vec())
         .unwrap_or_default();
-    let request =
-        format!("GET {path} HTTP/1.1\r\nHost: {name}:{port}\r\nConnection: close\r\n\r\n");
     tls.write_all(request.as_bytes())
         .await
         .map_err(|e| e.to_string())?;
