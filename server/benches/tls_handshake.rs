@@ -174,9 +174,16 @@ async fn main() {
         ));
     }
     let cpus = std::thread::available_parallelism().map_or(0, |n| n.get());
+    // `cargo bench --profile dev` measures the debug server (and an
+    // unoptimised ring on both sides): the report says which it was.
+    let build = if cfg!(debug_assertions) {
+        "the debug server (`--profile dev`: unoptimised ring, far slower than release)"
+    } else {
+        "the release server"
+    };
     let report = format!(
         "## HTTPS: the handshake's cost (issue #38)\n\n\
-         `cargo bench -p server --bench tls_handshake`: the release server on {cpus} cores over loopback, \
+         `cargo bench -p server --bench tls_handshake`: {build} on {cpus} cores over loopback, \
          {clients} clients each opening a new connection for every `GET /healthz` for {seconds} s \
          (ECDSA P-256 certificate, rustls with ring, no session resumption); the clients run on the same \
          cores as the server.\n\n\
