@@ -33,7 +33,12 @@ check() {
 
 dpkg -x "$deb" "$root/fs"
 fs="$root/fs"
-units=$(cd "$fs" && ls -d lib/systemd/system usr/lib/systemd/system 2>/dev/null | head -n 1)
+# cargo-deb puts the units in /usr/lib/systemd/system (older versions: /lib);
+# a failing `ls` of the absent one would stop the script under pipefail.
+units=""
+for dir in usr/lib/systemd/system lib/systemd/system; do
+  if [ -d "$fs/$dir" ]; then units=$dir && break; fi
+done
 
 check "the package is named wells and depends on systemd and ssl-cert" \
   sh -c "dpkg-deb -f '$deb' Package | grep -qx wells && dpkg-deb -f '$deb' Depends | grep -q ssl-cert && dpkg-deb -f '$deb' Depends | grep -q systemd"
