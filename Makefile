@@ -7,6 +7,7 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 
 CARGO_LEPTOS_VERSION := 0.3.10
 CARGO_DENY_VERSION := 0.20.2
+CARGO_DEB_VERSION := 3.8.0
 WASM_BINDGEN_VERSION := 0.2.130
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -26,7 +27,8 @@ export LEPTOS_HASH_FILES := false
 SPLIT := --split --lib-features hydrate,split
 
 .PHONY: run test build front release binaryen tools wasm-target cargo-leptos wasm-bindgen browser e2e-deps \
-        test-rust lint seed-check e2e clean-data bench crash-test cargo-deny deny postgres
+        test-rust lint seed-check e2e clean-data bench crash-test cargo-deny deny postgres \
+        e2e-secure pebble nss-tools systemd-analyze cargo-deb deb deb-test
 
 ## make run: build the app and serve it on http://127.0.0.1:3000 (database data/wells.db)
 run: build
@@ -37,7 +39,7 @@ run: build
 # drives is the one `cargo test` builds: the Rust tests, the server and clippy's
 # host pass then compile one dependency tree, with the same features and flags,
 # instead of cargo-leptos building the server a second time with others.
-test: tools browser e2e-deps cargo-deny postgres
+test: tools browser e2e-deps cargo-deny postgres pebble nss-tools systemd-analyze
 	@: > target/make-test-times.txt 2>/dev/null || { mkdir -p target && : > target/make-test-times.txt; }
 	$(call timed,fmt,cargo fmt --all -- --check)
 	$(call timed,deny,$(MAKE) deny)
@@ -45,6 +47,7 @@ test: tools browser e2e-deps cargo-deny postgres
 	$(call timed,test-rust,$(MAKE) test-rust)
 	$(call timed,lint,$(MAKE) lint)
 	$(call timed,e2e,$(MAKE) e2e)
+	$(call timed,e2e-secure,$(MAKE) e2e-secure)
 	@cat target/make-test-times.txt
 
 # $(call timed,NAME,COMMAND): runs COMMAND and appends "NAME <seconds> s" to
@@ -68,8 +71,10 @@ front: tools
 # each test app on a database of its own, in a throwaway cluster: pg_virtualenv
 # starts one in a temporary folder on a free loopback port, names it in PG*
 # variables for the command, and removes it afterwards.
-test-rust: postgres
-	WELLS_REQUIRE_POSTGRES=1 pg_virtualenv -t -o fsync=off -- sh -c '\
+# The ACME test (tests/acme.rs) must find Debian's pebble, which `make test`
+# installs; the unit checks (tests/unit_files.rs) systemd-analyze.
+test-rust: postgres pebble systemd-analyze
+	WELLS_REQUIRE_POSTGRES=1 WELLS_REQUIRE_PEBBLE=1 pg_virtualenv -t -o fsync=off -- sh -c '\
 	  cargo test --workspace $(TEST_FEATURES) $(if $(T),-- $(T),) \
 	  && WELLS_TEST_BACKEND=postgres cargo test -p server $(TEST_FEATURES) $(if $(T),-- $(T),)'
 
@@ -93,6 +98,11 @@ seed-check:
 e2e:
 	end2end/run-suite.sh
 
+# The phone on https://wells.test (issue #38): the server's own HTTPS with a
+# test authority Chromium trusts through an NSS database (certutil).
+e2e-secure: nss-tools
+	end2end/run-suite.sh --secure
+
 # Licences, bans and sources of every dependency (deny.toml). The advisories check
 # needs the RustSec database from GitHub, which this network does not reach; where
 # it does, run `cargo deny check advisories`.
@@ -109,6 +119,18 @@ crash-test:
 ## in target/site (split, wasm-opt -Oz, each file also brotli- and gzip-compressed)
 release: tools binaryen
 	PATH="$(CURDIR)/$(BINARYEN):$$PATH" cargo leptos build --release --precompress $(SPLIT)
+
+## make deb: the Debian package (target/debian/wells_<version>_<arch>.deb) of
+## the release build: /usr/bin/wells, the site, wells.service, the backup timer
+deb: release cargo-deb
+	cargo deb -p server --no-build --output target/debian/
+
+## make deb-test: installs the package into a throwaway root (dpkg -x) and checks
+## its files, its units (systemd-analyze verify against the packaged binary,
+## security ≤ 2.0), its timer, the packaged server serving the packaged site,
+## and a restore drill. Not part of make test: it needs the release build.
+deb-test: deb systemd-analyze
+	bash .ci/deb-test.sh
 
 ## make bench: the performance figures (target/bench/report.md); not part of make test
 bench: tools browser e2e-deps build postgres
@@ -151,6 +173,24 @@ binaryen:
 postgres:
 	@command -v pg_virtualenv >/dev/null && ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 \
 	  || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql; }
+
+# Debian's test ACME authority for tests/acme.rs.
+pebble:
+	@command -v pebble >/dev/null && command -v pebble-challtestsrv >/dev/null \
+	  || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq pebble; }
+
+# certutil, for the NSS database the secure Playwright project trusts its test authority in.
+nss-tools:
+	@command -v certutil >/dev/null && command -v openssl >/dev/null \
+	  || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libnss3-tools openssl; }
+
+systemd-analyze:
+	@command -v systemd-analyze >/dev/null \
+	  || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq systemd; }
+
+cargo-deb:
+	@cargo deb --version 2>/dev/null | grep -q '$(CARGO_DEB_VERSION)' \
+	  || env -u RUSTFLAGS cargo install --debug --locked cargo-deb --version $(CARGO_DEB_VERSION)
 
 browser:
 	@command -v chromium >/dev/null \

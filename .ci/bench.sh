@@ -29,6 +29,7 @@ export RUSTFLAGS="--cfg erase_components"
 cargo bench -p server --bench write_path
 cargo bench -p server --bench read_path
 cargo bench -p server --bench mixed_load
+cargo bench -p server --bench tls_handshake
 # The hang harness for ten minutes (issue #39): concurrent renders on a
 # multi-threaded server, every page given 20 s.
 {
@@ -71,6 +72,6 @@ for f in json.load(open(sys.argv[1]))["flows"]:
 } >"$out/effort.md"
 
 cat "$out/machine.md" "$out/write-path.md" <(echo) "$out/read-path.md" <(echo) "$out/postgres.md" <(echo) \
-  "$out/mixed-load.md" <(echo) "$out/render-hang.md" <(echo) \
+  "$out/mixed-load.md" <(echo) "$out/tls.md" <(echo) "$out/render-hang.md" <(echo) \
   "$out/phone.md" <(echo) "$out/effort.md" >"$out/report.md"
 echo "bench: report written to $out/report.md"

@@ -28,6 +28,18 @@ const phone = {
     'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
 };
 
+// The secure project (end2end/run-suite.sh --secure, issue #38): the app on
+// https://wells.test:<port>, its test authority trusted through the NSS
+// database in WELLS_NSS_HOME (Chromium reads $HOME/.pki/nssdb), wells.test and
+// other.test mapped to this machine. Never ignoreHTTPSErrors: Chromium then
+// refuses to register service workers.
+const secureOrigin = process.env.SECURE_BASE_URL;
+export const secureLaunchOptions = {
+  ...launchOptions,
+  args: [...launchOptions.args, '--host-resolver-rules=MAP wells.test 127.0.0.1, MAP other.test 127.0.0.1'],
+  env: { ...process.env, HOME: process.env.WELLS_NSS_HOME ?? process.env.HOME ?? '' } as Record<string, string>,
+};
+
 const tablet = {
   viewport: { width: 820, height: 1180 },
   deviceScaleFactor: 2,
@@ -58,13 +70,21 @@ export default defineConfig({
     // Specs named *.phone.spec.ts run at phone size; *.desktop.spec.ts at desktop
     // size; *.desk.spec.ts at desktop and tablet size; plain *.spec.ts at phone and
     // desktop.
-    { name: 'phone', use: { ...phone }, testIgnore: /\.(desktop|desk)\.spec\.ts$/ },
+    { name: 'phone', use: { ...phone }, testIgnore: /\.(desktop|desk|secure)\.spec\.ts$/ },
     {
       name: 'desktop',
       use: { viewport: { width: 1280, height: 900 } },
-      testIgnore: /\.phone\.spec\.ts$/,
+      testIgnore: /\.(phone|secure)\.spec\.ts$/,
     },
     // The chief's desk (*.desk.spec.ts) also runs at tablet size.
     { name: 'tablet', use: { ...tablet }, testMatch: /\.desk\.spec\.ts$/ },
+    // *.secure.spec.ts: the phone on https://wells.test (run-suite.sh --secure only).
+    ...(secureOrigin
+      ? [{
+          name: 'secure',
+          use: { ...phone, baseURL: secureOrigin, launchOptions: secureLaunchOptions },
+          testMatch: /\.secure\.spec\.ts$/,
+        }]
+      : []),
   ],
 });

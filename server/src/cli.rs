@@ -273,6 +273,78 @@ pub async fn backup(store: &Store, file: &std::path::Path) -> Result<(), String>
     Ok(())
 }
 
+/// The current UTC time as backups are named by it: `20261207T021500Z`.
+pub fn stamp() -> String {
+    jiff::Timestamp::now()
+        .strftime("%Y%m%dT%H%M%SZ")
+        .to_string()
+}
+
+/// `server backup` with no file (the nightly timer): a new checked copy
+/// `wells-<UTC time>.db` in `dir`, then the oldest copies beyond `keep`
+/// removed. The files that are not in the database are named, not copied: the
+/// second-factor key belongs apart from the backups (a stolen backup must not
+/// carry it), and the ACME cache is obtained again if lost.
+pub async fn backup_into(
+    store: &Store,
+    dir: &std::path::Path,
+    keep: usize,
+    outside: &[(&str, std::path::PathBuf)],
+    postgres: Option<&str>,
+) -> Result<(), String> {
+    if keep == 0 {
+        return Err("--keep (WELLS_BACKUP_KEEP) must be at least 1".to_owned());
+    }
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("--backup-dir {}: cannot create: {e}", dir.display()))?;
+    match postgres {
+        Some(address) => {
+            backup_postgres(store, address, &dir.join(format!("wells-{}.dump", stamp()))).await?
+        }
+        None => backup(store, &dir.join(format!("wells-{}.db", stamp()))).await?,
+    }
+    for removed in prune(dir, keep)? {
+        println!("removed {} (more than {keep} backups)", removed.display());
+    }
+    for (what, path) in outside {
+        if path.exists() {
+            println!(
+                "not in the backup, keep a copy apart: {what} {}",
+                path.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Removes the oldest `wells-*.db` in `dir` beyond the newest `keep`.
+pub fn prune(dir: &std::path::Path, keep: usize) -> Result<Vec<std::path::PathBuf>, String> {
+    let mut backups: Vec<(std::time::SystemTime, String, std::path::PathBuf)> =
+        std::fs::read_dir(dir)
+            .map_err(|e| format!("--backup-dir {}: cannot read: {e}", dir.display()))?
+            .filter_map(Result::ok)
+            .filter(|e| crate::ops::is_backup_name(&e.file_name().to_string_lossy()))
+            .filter_map(|e| {
+                let modified = e.metadata().ok()?.modified().ok()?;
+                Some((
+                    modified,
+                    e.file_name().to_string_lossy().into_owned(),
+                    e.path(),
+                ))
+            })
+            .collect();
+    // Newest first: by time, then by name (which carries the time) for copies
+    // made within one tick of the file system's clock.
+    backups.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| b.1.cmp(&a.1)));
+    let mut removed = Vec::new();
+    for (_, _, path) in backups.into_iter().skip(keep) {
+        std::fs::remove_file(&path)
+            .map_err(|e| format!("cannot remove the old backup {}: {e}", path.display()))?;
+        removed.push(path);
+    }
+    Ok(removed)
+}
+
 /// `server backup FILE` on PostgreSQL: pg_dump of the checked snapshot.
 pub async fn backup_postgres(
     store: &Store,

@@ -58,6 +58,11 @@ pub struct Common {
     /// Log filter (tracing `EnvFilter` syntax), e.g. `info` or `server=debug,info`.
     #[arg(long, env = "WELLS_LOG", default_value = "info", global = true)]
     pub log_level: String,
+    /// Where `server backup` with no file writes its nightly copies, and where
+    /// the server puts the copy it takes before it migrates a database to a
+    /// new version. Default: `backups/` beside a SQLite database.
+    #[arg(long, env = "WELLS_BACKUP_DIR", global = true)]
+    pub backup_dir: Option<PathBuf>,
 }
 
 impl Common {
@@ -77,12 +82,41 @@ impl Common {
         name.push(".second-factor-key");
         Ok(PathBuf::from(name))
     }
+
+    /// The backup folder: as given, or `backups/` beside a SQLite database.
+    pub fn backup_dir(&self) -> Result<PathBuf, String> {
+        if let Some(dir) = &self.backup_dir {
+            return Ok(dir.clone());
+        }
+        if app::store::is_postgres(&self.database.to_string_lossy()) {
+            return Err("with a PostgreSQL database, give --backup-dir \
+                        (WELLS_BACKUP_DIR) or a backup file"
+                .to_owned());
+        }
+        Ok(beside(&self.database, "backups"))
+    }
+
+    /// The data folder: the SQLite database's, or with PostgreSQL the current one.
+    pub fn data_dir(&self) -> PathBuf {
+        if app::store::is_postgres(&self.database.to_string_lossy()) {
+            return PathBuf::from(".");
+        }
+        beside(&self.database, "")
+    }
+}
+
+/// `name` in the folder of `file` (the current folder for a bare file name).
+fn beside(file: &std::path::Path, name: &str) -> PathBuf {
+    match file.parent().filter(|p| !p.as_os_str().is_empty()) {
+        Some(parent) => parent.join(name),
+        None => PathBuf::from(".").join(name),
+    }
 }
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Serve the web app (the default when no subcommand is given).
-    Serve(Serve),
+    Serve(Box<Serve>),
     /// Manage user accounts from scripts (the password is read from stdin).
     #[command(subcommand)]
     User(UserCommand),
@@ -105,10 +139,15 @@ pub enum Command {
     #[cfg(feature = "seed")]
     Seed(Seed),
     /// Write a consistent snapshot of the database to a new file, while the server
-    /// runs, and check it.
+    /// runs, and check it. With no file: a new `wells-<UTC time>.db` in the
+    /// backup folder, then the oldest there beyond `--keep` are removed (the
+    /// nightly timer's form).
     Backup {
         /// The backup file to create (must not exist).
-        file: PathBuf,
+        file: Option<PathBuf>,
+        /// How many backups the backup folder keeps (with no file given).
+        #[arg(long, env = "WELLS_BACKUP_KEEP", default_value_t = 30)]
+        keep: usize,
     },
     /// Replace the database with a checked backup (the server must be stopped).
     Restore {
@@ -184,6 +223,87 @@ pub struct Serve {
     #[cfg(debug_assertions)]
     #[arg(long, env = "WELLS_TEST_CLOCK_OFFSET_DAYS", default_value_t = 0)]
     pub test_clock_offset_days: i64,
+    #[command(flatten)]
+    pub tls: TlsArgs,
+    #[command(flatten)]
+    pub operations: Operations,
+}
+
+/// Let's Encrypt's production directory: `--acme-directory`'s default.
+pub const LETS_ENCRYPT: &str = "https://acme-v02.api.letsencrypt.org/directory";
+
+/// HTTPS (issue #38): certificate files, or automatic certificates over ACME.
+#[derive(Debug, Clone, Default, Args)]
+pub struct TlsArgs {
+    /// The certificate chain (PEM, the server's own first). With `--tls-key`,
+    /// the server speaks HTTPS on `--listen`; both files are read again on
+    /// SIGHUP and when they change, so a renewer outside the server
+    /// (certbot, lego, the Town's own) needs no restart.
+    #[arg(
+        long,
+        env = "WELLS_TLS_CERT",
+        requires = "tls_key",
+        conflicts_with = "acme_domain"
+    )]
+    pub tls_cert: Option<PathBuf>,
+    /// The certificate's private key (PEM: PKCS#8, PKCS#1 or SEC1).
+    #[arg(long, env = "WELLS_TLS_KEY", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
+    /// The name to obtain a certificate for over ACME (a DNS name reachable
+    /// from the certificate authority, not an IP address): HTTPS on `--listen`.
+    #[arg(long, env = "WELLS_ACME_DOMAIN")]
+    pub acme_domain: Option<String>,
+    /// The ACME directory (the certificate authority).
+    #[arg(long, env = "WELLS_ACME_DIRECTORY", default_value = LETS_ENCRYPT)]
+    pub acme_directory: String,
+    /// A contact address for the certificate authority's expiry notices.
+    #[arg(long, env = "WELLS_ACME_CONTACT")]
+    pub acme_contact: Option<String>,
+    /// The account key and certificates obtained (owner-only files). Default:
+    /// `acme/` beside a SQLite database.
+    #[arg(long, env = "WELLS_ACME_CACHE")]
+    pub acme_cache: Option<PathBuf>,
+    /// The challenge the authority checks: `tls-alpn-01` on the HTTPS port, or
+    /// `http-01` on port 80 (needs `--redirect-listen` on port 80).
+    #[arg(long, env = "WELLS_ACME_CHALLENGE", default_value = "tls-alpn-01",
+          value_parser = ["tls-alpn-01", "http-01"])]
+    pub acme_challenge: String,
+    /// A root certificate (PEM) trusted for the ACME directory's own HTTPS,
+    /// beside the public roots: a Town's internal authority (step-ca, …).
+    #[arg(long, env = "WELLS_ACME_DIRECTORY_CA")]
+    pub acme_directory_ca: Option<PathBuf>,
+    /// A plain-HTTP address (e.g. `0.0.0.0:80`) that only redirects to the
+    /// HTTPS origin (and answers http-01 challenges).
+    #[arg(long, env = "WELLS_REDIRECT_LISTEN")]
+    pub redirect_listen: Option<SocketAddr>,
+}
+
+impl TlsArgs {
+    /// Whether the server speaks HTTPS.
+    pub fn enabled(&self) -> bool {
+        self.tls_cert.is_some() || self.acme_domain.is_some()
+    }
+}
+
+/// Monitoring (issue #38): `/readyz` and `/metrics`.
+#[derive(Debug, Clone, Args)]
+pub struct Operations {
+    /// A bearer token that lets a scraper off this machine read `/metrics`
+    /// (`Authorization: Bearer <token>`); without it only loopback may.
+    #[arg(long, env = "WELLS_METRICS_TOKEN", hide_env_values = true)]
+    pub metrics_token: Option<String>,
+    /// `/readyz` fails when the data folder has less free space than this.
+    #[arg(long, env = "WELLS_MIN_FREE_DISK_MB", default_value_t = 512)]
+    pub min_free_disk_mb: u64,
+}
+
+impl Default for Operations {
+    fn default() -> Self {
+        Operations {
+            metrics_token: None,
+            min_free_disk_mb: 512,
+        }
+    }
 }
 
 impl Default for Serve {
@@ -203,6 +323,8 @@ impl Default for Serve {
             test_unconfined_renders: false,
             #[cfg(debug_assertions)]
             test_clock_offset_days: 0,
+            tls: TlsArgs::default(),
+            operations: Operations::default(),
         }
     }
 }
@@ -232,11 +354,27 @@ impl Serve {
         })
     }
 
+    /// The origin as given; or `https://<acme domain>` (with the port unless
+    /// it is 443); or `https://<listen>` with certificate files (`serve` puts
+    /// the certificate's own name there before it starts); or
+    /// `http://<listen>`.
     pub fn public_origin(&self) -> String {
-        self.public_origin
-            .clone()
-            .map(|o| o.trim_end_matches('/').to_owned())
-            .unwrap_or_else(|| format!("http://{}", self.listen))
+        if let Some(origin) = &self.public_origin {
+            return origin.trim_end_matches('/').to_owned();
+        }
+        match (&self.tls.acme_domain, &self.tls.tls_cert) {
+            (Some(domain), _) => https_origin(domain, self.listen.port()),
+            (None, Some(_)) => format!("https://{}", self.listen),
+            (None, None) => format!("http://{}", self.listen),
+        }
+    }
+}
+
+/// `https://host`, with `:port` unless it is HTTPS's own.
+pub fn https_origin(host: &str, port: u16) -> String {
+    match port {
+        443 => format!("https://{host}"),
+        port => format!("https://{host}:{port}"),
     }
 }
 
@@ -307,6 +445,47 @@ mod tests {
             panic!("serve expected");
         };
         assert_eq!(serve.public_origin(), "https://log.example");
+    }
+
+    #[test]
+    fn with_https_the_origin_defaults_to_https_on_the_servers_name() {
+        let parse = |args: &[&str]| {
+            let cli = Cli::try_parse_from(["server", "serve"].iter().chain(args)).expect("parse");
+            let Some(Command::Serve(serve)) = cli.command else {
+                panic!("serve expected");
+            };
+            serve
+        };
+        let acme = parse(&[
+            "--listen",
+            "0.0.0.0:443",
+            "--acme-domain",
+            "wells.example.gov",
+        ]);
+        assert_eq!(acme.public_origin(), "https://wells.example.gov");
+        let acme = parse(&[
+            "--listen",
+            "0.0.0.0:8443",
+            "--acme-domain",
+            "wells.example.gov",
+        ]);
+        assert_eq!(acme.public_origin(), "https://wells.example.gov:8443");
+        assert_eq!(acme.tls.acme_directory, LETS_ENCRYPT);
+        let files = parse(&["--tls-cert", "c.pem", "--tls-key", "k.pem"]);
+        assert_eq!(files.public_origin(), "https://127.0.0.1:3000");
+        // A key without its certificate, or both ways at once, is refused by clap.
+        assert!(Cli::try_parse_from(["server", "serve", "--tls-key", "k.pem"]).is_err());
+        assert!(Cli::try_parse_from([
+            "server",
+            "serve",
+            "--tls-cert",
+            "c.pem",
+            "--tls-key",
+            "k.pem",
+            "--acme-domain",
+            "a.gov"
+        ])
+        .is_err());
     }
 
     #[test]

@@ -3,15 +3,21 @@
 
 pub mod cli;
 pub mod config;
+pub mod counters;
 pub mod downloads;
 pub mod health;
 pub mod heavy;
+pub mod metrics;
+pub mod ops;
 pub mod photos;
 pub mod release;
 pub mod render;
 pub mod request_log;
 pub mod security;
 pub mod sessions;
+pub mod systemd;
+pub mod tls;
+pub mod upgrade;
 
 use std::sync::Arc;
 
@@ -105,6 +111,12 @@ pub fn router(state: AppState) -> Router {
 /// The whole HTTP surface, with pages rendered on `renders`' threads
 /// (`server::render`).
 pub fn router_rendering_on(state: AppState, renders: render::Renders) -> Router {
+    router_with(state, renders, Arc::new(ops::Ops::default()))
+}
+
+/// The whole HTTP surface, with what `/readyz` and `/metrics` read besides the
+/// database (`server::ops`).
+pub fn router_with(state: AppState, renders: render::Renders, ops: Arc<ops::Ops>) -> Router {
     let routes = route_list().to_vec();
     // No Max-Age or Expires: the cookie dies with the browser; the server ends the
     // session itself after the idle and absolute timeouts (app::auth::session).
@@ -117,6 +129,8 @@ pub fn router_rendering_on(state: AppState, renders: render::Renders) -> Router 
         .with_expiry(Expiry::OnSessionEnd);
     Router::new()
         .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
+        .route("/metrics", get(metrics::metrics))
         .route("/sw.js", get(release::service_worker))
         .route("/pkg/{release}/{file}", get(release::app_file))
         .route("/citations/{number}/pdf", get(downloads::citation_pdf))
@@ -180,5 +194,7 @@ pub fn router_rendering_on(state: AppState, renders: render::Renders) -> Router 
                 .quality(tower_http::CompressionLevel::Fastest),
         )
         .layer(from_fn(request_log::log_request))
+        .layer(from_fn(metrics::count))
+        .layer(axum::Extension(ops))
         .with_state(state)
 }

@@ -78,7 +78,13 @@ pub struct GroupCommit {
 struct Tally {
     commits: AtomicU64,
     writes: AtomicU64,
+    /// Batches by size, for `/metrics` (issue #38): at most 1, 2, 4, … writes.
+    sizes: [AtomicU64; BATCH_BOUNDS.len()],
 }
+
+/// The upper bounds of the batch-size histogram (a batch holds at most
+/// `MAX_BATCH` writes).
+pub const BATCH_BOUNDS: [u64; 7] = [1, 2, 4, 8, 16, 32, MAX_BATCH as u64];
 
 impl std::fmt::Debug for GroupCommit {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -122,6 +128,15 @@ impl GroupCommit {
             self.tally.commits.load(Ordering::Relaxed),
             self.tally.writes.load(Ordering::Relaxed),
         )
+    }
+
+    /// Batches committed, by size: for each of [`BATCH_BOUNDS`], the batches
+    /// of at most that many writes and more than the bound before.
+    pub fn batch_sizes(&self) -> [u64; BATCH_BOUNDS.len()] {
+        self.tally
+            .sizes
+            .each_ref()
+            .map(|n| n.load(Ordering::Relaxed))
     }
 
     /// Runs `work` in a write transaction and answers once it is committed to
@@ -176,6 +191,10 @@ async fn run(writer: Pool, backend: Backend, mut queue: mpsc::Receiver<Job>, tal
         tally
             .writes
             .fetch_add(batch.len() as u64, Ordering::Relaxed);
+        let size = batch.len() as u64;
+        if let Some(bucket) = BATCH_BOUNDS.iter().position(|&bound| size <= bound) {
+            tally.sizes[bucket].fetch_add(1, Ordering::Relaxed);
+        }
         commit(&writer, backend, std::mem::take(&mut batch)).await;
     }
 }

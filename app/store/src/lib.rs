@@ -53,6 +53,7 @@ pub mod seed;
 pub mod settings;
 pub mod signatures;
 pub mod tokens;
+pub mod versions;
 pub mod withdrawals;
 
 // Whether an address is PostgreSQL's: the server's start and the benches ask.
@@ -177,6 +178,9 @@ impl Store {
                 })
         };
         let writer = pool(false).max_connections(1).connect(&url).await?;
+        versions::inspect(&writer, &MIGRATOR, &path.display().to_string())
+            .await
+            .map_err(sqlx::Error::Protocol)?;
         MIGRATOR.run(&writer).await?;
         // Reports stored before each person had their own facts move to the
         // current shape once (issue #14); every revision stays as stored.
@@ -191,6 +195,7 @@ impl Store {
         first_version::mark_converted(&writer, domain::ordinance::Moment(now))
             .await
             .map_err(|e| sqlx::Error::Protocol(format!("marking converted reports: {e}")))?;
+        versions::record(&writer, &MIGRATOR, now).await?;
         optimize(&writer, true).await?;
         // The session store (tower-sessions' SQLite store) takes sqlx's own
         // SQLite pool, opened with the same settings.
@@ -232,7 +237,14 @@ impl Store {
         let writer = pool().connect(url).await?;
         // Two servers starting at once must not migrate at once: sqlx's migrator
         // takes PostgreSQL's advisory lock for that itself.
+        versions::inspect(&writer, &POSTGRES_MIGRATOR, &shown(url))
+            .await
+            .map_err(sqlx::Error::Protocol)?;
         POSTGRES_MIGRATOR.run(&writer).await?;
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+        versions::record(&writer, &POSTGRES_MIGRATOR, now).await?;
         let reader = pool().connect(url).await?;
         let sessions = sqlx::postgres::PgPoolOptions::new()
             .max_connections(4)
