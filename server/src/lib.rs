@@ -6,6 +6,7 @@ pub mod config;
 pub mod downloads;
 pub mod health;
 pub mod heavy;
+pub mod open_data;
 pub mod photos;
 pub mod release;
 pub mod render;
@@ -133,6 +134,19 @@ pub fn router_rendering_on(state: AppState, renders: render::Renders) -> Router 
         .route("/permits/{id}/pdf", get(downloads::permit_pdf))
         .route("/permits/status/pdf", get(downloads::permit_status_pdf))
         .route("/dashboard/{file}", get(downloads::dashboard_csv))
+        // Static file names beside the page's `/transparency/{period}/{revision}`.
+        .route(
+            "/transparency/{period}/data.json",
+            get(open_data::latest_json),
+        )
+        .route(
+            "/transparency/{period}/data.csv",
+            get(open_data::latest_csv),
+        )
+        .route(
+            "/transparency/{period}/{revision}/{file}",
+            get(open_data::revision),
+        )
         .route(
             "/court/export",
             axum::routing::post(downloads::court_export),

@@ -24,6 +24,11 @@ const MENU: &[(Permission, &str, &str)] = &[
     (Permission::Review, "/review", "Review queue"),
     (Permission::Oversee, "/register", "Register"),
     (Permission::Oversee, "/dashboard", "Dashboard"),
+    (
+        Permission::Oversee,
+        "/transparency/publish",
+        "Publish a month",
+    ),
     (Permission::Court, "/court", "Filing queue"),
     (Permission::Court, "/court/register", "Clerk's register"),
     (Permission::ReadPermits, "/permits", "Gathering permits"),
@@ -68,7 +73,7 @@ pub fn Layout(children: Children) -> impl IntoView {
         </header>
         <main id="main" tabindex="-1">{children()}</main>
         <footer class="site-footer">
-            <p>"Town of Wells · Code Chapter 52, Articles I and II"</p>
+            <p>"Town of Wells · Code Chapter 52, Articles I and II · "<a href="/transparency">"Public reports"</a></p>
         </footer>
     }
 }
