@@ -360,25 +360,30 @@ async fn the_public_page_csv_and_json_carry_no_name_birth_date_address_time_numb
 
     // And none of the month's own values.
     let (first, last) = (month.first_day(), month.last_day());
-    let mut identifying: Vec<String> = sqlx::query_scalar(
+    // One query each: the columns' collations differ on PostgreSQL.
+    let mut identifying: Vec<String> = Vec::new();
+    for select in [
         "SELECT s.full_name FROM subject s JOIN incident i ON i.incident_id = s.incident_id \
-         WHERE i.local_date BETWEEN $1 AND $2 AND s.full_name IS NOT NULL \
-         UNION SELECT s.date_of_birth FROM subject s JOIN incident i ON i.incident_id = s.incident_id \
-         WHERE i.local_date BETWEEN $1 AND $2 AND s.date_of_birth IS NOT NULL \
-         UNION SELECT s.address FROM subject s JOIN incident i ON i.incident_id = s.incident_id \
-         WHERE i.local_date BETWEEN $1 AND $2 AND s.address IS NOT NULL \
-         UNION SELECT i.narrative FROM incident i WHERE i.local_date BETWEEN $1 AND $2 \
-         UNION SELECT i.location_text FROM incident i WHERE i.local_date BETWEEN $1 AND $2 \
-         UNION SELECT c.number FROM citation c JOIN incident i ON i.incident_id = c.incident_id \
-         WHERE i.local_date BETWEEN $1 AND $2 \
-         UNION SELECT u.full_name FROM app_user u \
-         UNION SELECT u.username FROM app_user u",
-    )
-    .bind(&first)
-    .bind(&last)
-    .fetch_all(&app.state.store.reader)
-    .await
-    .expect("identifying values");
+         WHERE i.local_date BETWEEN $1 AND $2",
+        "SELECT s.date_of_birth FROM subject s JOIN incident i ON i.incident_id = s.incident_id \
+         WHERE i.local_date BETWEEN $1 AND $2",
+        "SELECT s.address FROM subject s JOIN incident i ON i.incident_id = s.incident_id \
+         WHERE i.local_date BETWEEN $1 AND $2",
+        "SELECT i.narrative FROM incident i WHERE i.local_date BETWEEN $1 AND $2",
+        "SELECT i.location_text FROM incident i WHERE i.local_date BETWEEN $1 AND $2",
+        "SELECT c.number FROM citation c JOIN incident i ON i.incident_id = c.incident_id \
+         WHERE i.local_date BETWEEN $1 AND $2",
+        "SELECT u.full_name FROM app_user u WHERE $1 <> $2",
+        "SELECT u.username FROM app_user u WHERE $1 <> $2",
+    ] {
+        let values: Vec<Option<String>> = sqlx::query_scalar(select)
+            .bind(&first)
+            .bind(&last)
+            .fetch_all(&app.state.store.reader)
+            .await
+            .expect("identifying values");
+        identifying.extend(values.into_iter().flatten());
+    }
     let numbers: Vec<i64> = sqlx::query_scalar(
         "SELECT CAST(gps_lat * 1000 AS BIGINT) FROM incident WHERE local_date BETWEEN $1 AND $2 AND gps_lat IS NOT NULL",
     )
