@@ -5,10 +5,11 @@ use leptos::prelude::*;
 use leptos::server_fn::codec::Json;
 
 use crate::error::AppError;
-use crate::model::transparency::{
-    DeskMonth, Month, Preview, PublicIndex, PublicPeriod, PublicView, Published,
-};
+use crate::model::transparency::{DeskMonth, Preview, PublicIndex, PublicView, Published};
+#[cfg(feature = "ssr")]
+use crate::model::transparency::{Month, PublicPeriod};
 
+#[cfg(feature = "ssr")]
 fn month(text: &str) -> Result<Month, AppError> {
     Month::parse(text).ok_or_else(|| {
         AppError::invalid("month", "Give the month as YYYY-MM, for example 2026-11.")

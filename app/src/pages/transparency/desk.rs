@@ -77,7 +77,32 @@ fn MonthList(months: Vec<DeskMonth>, chosen: RwSignal<Option<String>>) -> impl I
                     }
                 }).collect_view()}
             </ul>
+            <OtherMonth chosen/>
         </section>
+    }
+}
+
+/// A month before those listed (`YYYY-MM`, as a month input gives it).
+#[component]
+fn OtherMonth(chosen: RwSignal<Option<String>>) -> impl IntoView {
+    let ready = hydrated();
+    let typed = RwSignal::new(String::new());
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        chosen.set(Some(typed.get_untracked().trim().to_owned()));
+    };
+    view! {
+        <form class="desk-filters" on:submit=submit aria-label="Another month">
+            <div class="field">
+                <label for="other-month">"Another month"</label>
+                <span class="hint" id="other-month-hint">"Year and month, for example 2025-11."</span>
+                <input id="other-month" name="month" type="month" required
+                    aria-describedby="other-month-hint" bind:value=typed/>
+            </div>
+            <div class="actions">
+                <button type="submit" disabled=move || !ready.get()>"Read the month"</button>
+            </div>
+        </form>
     }
 }
 
@@ -145,7 +170,7 @@ fn PublishForm(p: Preview, published: RwSignal<Option<Published>>) -> impl IntoV
                             <div class="field">
                                 <label for="reason">"Reason for the correction (published as written)"</label>
                                 <span class="hint" id="reason-hint">{format!("What was wrong and why it changed; at most {MAX_REASON_CHARS} characters. No names.")}</span>
-                                <textarea id="reason" name="reason" required maxlength=MAX_REASON_CHARS.to_string()
+                                <textarea id="reason" name="reason" maxlength=MAX_REASON_CHARS.to_string()
                                     aria-describedby="reason-hint reason-error"
                                     aria-invalid=move || if reason_error.get().is_some() { "true" } else { "false" }
                                     bind:value=reason></textarea>

@@ -73,9 +73,11 @@ fn TableView(table: PublishedTable, view: PublishedView) -> impl IntoView {
     }
 }
 
-const WIDTH: f64 = 640.0;
+// Narrow, so the chart's words stay legible when a phone shrinks it to fit.
+const WIDTH: f64 = 360.0;
 
-/// Persons per row as bars; a withheld row has no bar and says so.
+/// Persons per row as bars, each under its row's name (long names need the
+/// whole width on a phone); a withheld row has no bar and says so.
 #[component]
 fn Chart(rows: Vec<PublishedRow>) -> impl IntoView {
     let max = rows
@@ -84,21 +86,20 @@ fn Chart(rows: Vec<PublishedRow>) -> impl IntoView {
         .max()
         .unwrap_or(0)
         .max(1);
-    let label_w = 250.0;
-    let bar_h = 16.0;
-    let row_h = bar_h + 6.0;
+    let bar_h = 12.0;
+    let row_h = 34.0;
     let height = row_h * rows.len() as f64 + 4.0;
-    let scale = (WIDTH - label_w - 80.0) / f64::from(max);
+    let scale = (WIDTH - 70.0) / f64::from(max);
     let bars = rows
         .into_iter()
         .enumerate()
         .map(|(i, r)| {
-            let y = i as f64 * row_h + 4.0;
+            let y = i as f64 * row_h + 14.0;
             let w = r.persons.count().map_or(0.0, |n| f64::from(n) * scale);
             view! {
-                <text x="0" y=y + bar_h - 3.0>{r.label.clone()}</text>
-                <rect class="series-0" x=label_w y=y width=w height=bar_h/>
-                <text x=label_w + w + 4.0 y=y + bar_h - 3.0 class="value">{cell_text(r.persons)}</text>
+                <text x="0" y=y>{r.label.clone()}</text>
+                <rect class="series-0" x="0" y=y + 5.0 width=w height=bar_h/>
+                <text x=w + 4.0 y=y + 5.0 + bar_h - 2.0 class="value">{cell_text(r.persons)}</text>
             }
         })
         .collect_view();
