@@ -53,7 +53,8 @@ use crate::on_demand::{
     AdminSettingsRoute, AdminUsersRoute, CourtCitationRoute, CourtQueueRoute, CourtRegisterRoute,
     DeskAmendRoute, DeskDashboardRoute, DeskQueueRoute, DeskRegisterRoute, DeskReportRoute,
     FieldGatheringRoute, PermitApplyRoute, PermitPaperRoute, PermitRecordRoute,
-    PermitRegisterRoute, PermitStatusRoute,
+    PermitRegisterRoute, PermitStatusRoute, TransparencyPeriodRoute, TransparencyPublishRoute,
+    TransparencyRoute,
 };
 use crate::pages::citation::CitationPage;
 use crate::pages::field::correct::CorrectReportPage;
@@ -201,6 +202,10 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/permits/paper") view={Lazy::<PermitPaperRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/permits") view={Lazy::<PermitRegisterRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/permits/:id") view={Lazy::<PermitRecordRoute>::new()} ssr=ssr()/>
+                    <Route path=path!("/transparency") view={Lazy::<TransparencyRoute>::new()} ssr=ssr()/>
+                    <Route path=path!("/transparency/publish") view={Lazy::<TransparencyPublishRoute>::new()} ssr=ssr()/>
+                    <Route path=path!("/transparency/:period") view={Lazy::<TransparencyPeriodRoute>::new()} ssr=ssr()/>
+                    <Route path=path!("/transparency/:period/:revision") view={Lazy::<TransparencyPeriodRoute>::new()} ssr=ssr()/>
                 </Routes>
             </Layout>
         </Router>

@@ -28,6 +28,8 @@ use crate::pages::permits::desk::{PaperApplicationPage, PermitRecordPage, Permit
 use crate::pages::permits::public::{ApplyPage, StatusPage};
 use crate::pages::security::SecurityPage;
 use crate::pages::signature::SignaturePage;
+use crate::pages::transparency::desk::PublishPage;
+use crate::pages::transparency::public::{PublishedPeriodPage, TransparencyPage};
 
 /// `on_demand!(Route => Page)`: a route type whose view is `Page`, split out of
 /// the main WASM where the build splits. The page fetches its own data (its
@@ -86,6 +88,9 @@ on_demand! {
     PermitPaperRoute => PaperApplicationPage,
     PermitRecordRoute => PermitRecordPage,
     FieldGatheringRoute => GatheringPage,
+    TransparencyRoute => TransparencyPage,
+    TransparencyPeriodRoute => PublishedPeriodPage,
+    TransparencyPublishRoute => PublishPage,
 }
 
 // Set once the whole page, on-demand page included, runs in the browser.

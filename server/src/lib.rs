@@ -8,6 +8,7 @@ pub mod downloads;
 pub mod health;
 pub mod heavy;
 pub mod metrics;
+pub mod open_data;
 pub mod ops;
 pub mod photos;
 pub mod release;
@@ -147,6 +148,19 @@ pub fn router_with(state: AppState, renders: render::Renders, ops: Arc<ops::Ops>
         .route("/permits/{id}/pdf", get(downloads::permit_pdf))
         .route("/permits/status/pdf", get(downloads::permit_status_pdf))
         .route("/dashboard/{file}", get(downloads::dashboard_csv))
+        // Static file names beside the page's `/transparency/{period}/{revision}`.
+        .route(
+            "/transparency/{period}/data.json",
+            get(open_data::latest_json),
+        )
+        .route(
+            "/transparency/{period}/data.csv",
+            get(open_data::latest_csv),
+        )
+        .route(
+            "/transparency/{period}/{revision}/{file}",
+            get(open_data::revision),
+        )
         .route(
             "/court/export",
             axum::routing::post(downloads::court_export),

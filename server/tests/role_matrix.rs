@@ -230,6 +230,23 @@ fn expectations() -> Vec<(&'static str, &'static [Who], Body)> {
         ),
         ("/api/register/officers", CHIEF, |_| json!({})),
         ("/api/dashboard", CHIEF, |_| json!({ "period": null })),
+        ("/api/transparency/months", CHIEF, |_| json!({})),
+        (
+            "/api/transparency/preview",
+            CHIEF,
+            |_| json!({ "month": "1999-01" }),
+        ),
+        (
+            "/api/transparency/publish",
+            CHIEF,
+            |_| json!({ "month": "1999-01", "revision": 99, "reason": null }),
+        ),
+        ("/api/transparency/index", EVERYONE, |_| json!({})),
+        (
+            "/api/transparency/view",
+            EVERYONE,
+            |_| json!({ "period": "1999-01", "revision": null }),
+        ),
         ("/api/court/queue", CLERK, |_| json!({})),
         ("/api/court/exports", CLERK, |_| json!({})),
         (

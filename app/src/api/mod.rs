@@ -15,3 +15,4 @@ pub mod permits;
 pub mod review;
 pub mod second_factor;
 pub mod signatures;
+pub mod transparency;

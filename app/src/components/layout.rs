@@ -24,6 +24,11 @@ const MENU: &[(Permission, &str, &str)] = &[
     (Permission::Review, "/review", "Review queue"),
     (Permission::Oversee, "/register", "Register"),
     (Permission::Oversee, "/dashboard", "Dashboard"),
+    (
+        Permission::Oversee,
+        "/transparency/publish",
+        "Publish a month",
+    ),
     (Permission::Court, "/court", "Filing queue"),
     (Permission::Court, "/court/register", "Clerk's register"),
     (Permission::ReadPermits, "/permits", "Gathering permits"),
@@ -76,7 +81,7 @@ pub fn Layout(children: Children) -> impl IntoView {
             <div hidden=move || signed_out_here.get() data-testid="page">{children()}</div>
         </main>
         <footer class="site-footer">
-            <p>"Town of Wells · Code Chapter 52, Articles I and II"</p>
+            <p>"Town of Wells · Code Chapter 52, Articles I and II · "<a href="/transparency">"Public reports"</a></p>
         </footer>
     }
 }

@@ -19,3 +19,4 @@ pub mod security;
 pub mod setup;
 pub mod sign_in;
 pub mod signature;
+pub mod transparency;

@@ -53,6 +53,7 @@ pub mod seed;
 pub mod settings;
 pub mod signatures;
 pub mod tokens;
+pub mod transparency;
 pub mod versions;
 pub mod withdrawals;
 

@@ -8,7 +8,8 @@
 //! a gathering's facts (`gathering`) → the report (`incident`) → reports of the
 //! first version's shape, an adapter above the report (`first_version`) → the
 //! words a citation prints (`wording`) → the citation (`citation`) → the court
-//! (`court`); beside them, on the report: review, dashboard; apart: accounts,
+//! (`court`); beside them, on the report: review, dashboard; above the
+//! dashboard, what the Town publishes of it (`transparency`); apart: accounts,
 //! audit, licences, permits.
 
 pub mod account;
@@ -30,4 +31,5 @@ pub mod review;
 pub mod settings;
 pub mod signature;
 pub mod text;
+pub mod transparency;
 pub mod wording;

@@ -3,6 +3,7 @@
 //! never the incidents in it. The counts themselves are recounted from the
 //! records a day at a time whenever a record of that day changes.
 
+pub mod published;
 pub mod rollup;
 
 use crate::db::Conn;

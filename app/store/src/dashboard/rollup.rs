@@ -207,11 +207,14 @@ const DAY_COUNTS: &[(&str, &str)] = &[
     ),
 ];
 
-/// Each measure's count of the stale days, as run: (measure, SELECT).
+/// Each measure's count of the stale days, as run: (measure, SELECT) — the
+/// dashboard's, then those of the published tables (`published`, issue #40).
 pub fn day_counts(backend: Backend) -> Vec<(&'static str, String)> {
     let (lat, lon) = crate::register::cell_sql(backend);
     DAY_COUNTS
         .iter()
+        .map(|(measure, select)| (*measure, (*select).to_owned()))
+        .chain(super::published::day_counts(backend))
         .map(|(measure, select)| {
             let select = select
                 .replace(
@@ -221,16 +224,26 @@ pub fn day_counts(backend: Backend) -> Vec<(&'static str, String)> {
                 .replace("{LAT}", &lat)
                 .replace("{LON}", &lon)
                 .replace("{GREATEST}", backend.greatest());
-            (*measure, select)
+            (measure, select)
         })
         .collect()
 }
 
-/// `measure IN (…)` of every measure, so a read or an addition walks the
-/// primary key measure by measure instead of every row of the grain.
-fn every_measure() -> String {
-    let names: Vec<String> = DAY_COUNTS.iter().map(|(m, _)| format!("'{m}'")).collect();
+/// `measure IN (…)` of `measures`, so a read or an addition walks the primary
+/// key measure by measure instead of every row of the grain.
+fn measure_in<'a>(measures: impl IntoIterator<Item = &'a str>) -> String {
+    let names: Vec<String> = measures.into_iter().map(|m| format!("'{m}'")).collect();
     format!("measure IN ({})", names.join(", "))
+}
+
+/// The dashboard's own measures (what its figures read).
+fn dashboard_measures() -> impl Iterator<Item = &'static str> {
+    DAY_COUNTS.iter().map(|(m, _)| *m)
+}
+
+/// Every measure added up: the dashboard's and the published tables'.
+fn every_measure() -> String {
+    measure_in(dashboard_measures().chain(super::published::measures()))
 }
 
 /// Recounts the stale days and the months and years they fall in; one write
@@ -339,14 +352,24 @@ impl Counts {
     }
 }
 
-/// Every measure of `from..=to`, added up over its spans.
+/// Every measure of the dashboard in `from..=to`, added up over its spans.
 pub async fn counts(conn: &mut Conn, from: Date, to: Date) -> Result<Counts, AppError> {
+    counts_of(conn, from, to, dashboard_measures()).await
+}
+
+/// `measures` in `from..=to`, added up over its spans.
+pub async fn counts_of<'a>(
+    conn: &mut Conn,
+    from: Date,
+    to: Date,
+    measures: impl IntoIterator<Item = &'a str>,
+) -> Result<Counts, AppError> {
+    let measures = measure_in(measures);
     let mut counts = Counts::default();
     for span in spans(from, to, Grain::Year) {
         let rows: Vec<(String, String, Option<String>, i64)> = sqlx::query_as(&format!(
             "SELECT measure, key, MIN(label), CAST(SUM(n) AS BIGINT) FROM dashboard_count \
-             WHERE grain = $1 AND {} AND bucket BETWEEN $2 AND $3 GROUP BY measure, key",
-            every_measure()
+             WHERE grain = $1 AND {measures} AND bucket BETWEEN $2 AND $3 GROUP BY measure, key"
         ))
         .bind(span.grain.code())
         .bind(&span.first)
