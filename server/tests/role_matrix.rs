@@ -281,6 +281,11 @@ fn expectations() -> Vec<(&'static str, &'static [Who], Body)> {
             |_| json!({ "number": "WPD-1999-000001" }),
         ),
         (
+            "/api/citations/copy",
+            READERS,
+            |_| json!({ "number": "WPD-1999-000001" }),
+        ),
+        (
             "/api/permits/apply",
             EVERYONE,
             |f| json!({ "application": f.application }),

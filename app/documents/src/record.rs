@@ -259,6 +259,7 @@ mod first_version {
             order_given_text: report.order.as_ref().map(|o| order_text(o, zone)),
             refusal_text: matches!(subject.response, Response::Refused { .. })
                 .then(|| response_text(&subject.response, zone)),
+            narrative: report.narrative.clone(),
         })
     }
 

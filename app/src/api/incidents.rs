@@ -66,3 +66,13 @@ pub async fn citation(number: String) -> Result<CitationDocument, AppError> {
     .await;
     request.read("citation", &number, found).await
 }
+
+/// The subject's copy of a citation, for its page: as `citation` (the same
+/// readers), with only what the copy prints, so the page's data holds nothing
+/// more (issue #35).
+#[server(endpoint = "citations/copy", input = Json)]
+pub async fn citation_copy(number: String) -> Result<CitationDocument, AppError> {
+    citation(number)
+        .await
+        .map(CitationDocument::as_subject_copy)
+}

@@ -3,7 +3,7 @@ use leptos_meta::Title;
 use leptos_router::hooks::use_params_map;
 
 use crate::access::Permission;
-use crate::api::incidents::citation;
+use crate::api::incidents::citation_copy;
 use crate::components::session::Guard;
 use crate::model::citation::CitationDocument;
 use crate::model::incident::CitationStatus;
@@ -23,7 +23,7 @@ pub fn CitationPage() -> impl IntoView {
 fn CitationView() -> impl IntoView {
     let params = use_params_map();
     let number = move || params.with(|p| p.get("number")).unwrap_or_default();
-    let doc = Resource::new(number, citation);
+    let doc = Resource::new(number, citation_copy);
     view! {
         <Suspense fallback=|| view! { <p class="hint">"Loading…"</p> }>
             {move || Suspend::new(async move {

@@ -29,6 +29,10 @@ pub struct CitationDocument {
     pub offence_title: String,
     /// The violation in words: the elements the officer recorded.
     pub violation: Vec<String>,
+    /// The officer's account of the whole incident, which names the others: on
+    /// the court's record and in the API, never on the subject's copy (see
+    /// [`CitationDocument::as_subject_copy`]).
+    pub narrative: String,
     /// Date, time and place of the violation.
     pub occurred_at_text: String,
     pub location: String,
@@ -103,6 +107,14 @@ pub struct Parts<'a> {
 }
 
 impl CitationDocument {
+    /// What the subject's copy carries: only what it prints. The narrative
+    /// names the other persons and what they did (issue #35: it was in the copy
+    /// page's data three times though never printed).
+    pub fn as_subject_copy(mut self) -> CitationDocument {
+        self.narrative.clear();
+        self
+    }
+
     pub fn compose(p: Parts<'_>, time: &impl TimeWords) -> CitationDocument {
         CitationDocument {
             number: p.number.to_owned(),
@@ -118,6 +130,7 @@ impl CitationDocument {
             offence_reference: p.offence.reference(),
             offence_title: p.offence.title().to_owned(),
             violation: p.text.violation,
+            narrative: p.text.narrative,
             occurred_at_text: p.text.occurred_at_text,
             location: p.text.location,
             place: p.text.place,
@@ -220,27 +233,30 @@ pub fn subject_copy(
         .find(|s| s.subject_id == subject_id)?;
     let text = violation_text(report, subject_id, offence, time)?;
     let court = &block.court;
-    Some(CitationDocument::compose(
-        Parts {
-            number,
-            status: CitationStatus::Issued,
-            issued_at,
-            officer_name: &block.officer_name,
-            officer_badge: &block.officer_badge,
-            defendant: Defendant::of(&subject.identity),
-            offence,
-            text,
-            penalty: offence.penalty(),
-            arrest: subject.arrest_for(offence),
-            court_name: &court.court_name,
-            court_address: &court.court_address,
-            appearance_date: court.answer_date(&time.date_after(issued_at, court.answer_days)),
-            void_reason: None,
-            officer_signature: block.officer_signature.clone(),
-            person_signature: subject.signature.clone(),
-            withdrawal: None,
-            replaces: None,
-        },
-        time,
-    ))
+    Some(
+        CitationDocument::compose(
+            Parts {
+                number,
+                status: CitationStatus::Issued,
+                issued_at,
+                officer_name: &block.officer_name,
+                officer_badge: &block.officer_badge,
+                defendant: Defendant::of(&subject.identity),
+                offence,
+                text,
+                penalty: offence.penalty(),
+                arrest: subject.arrest_for(offence),
+                court_name: &court.court_name,
+                court_address: &court.court_address,
+                appearance_date: court.answer_date(&time.date_after(issued_at, court.answer_days)),
+                void_reason: None,
+                officer_signature: block.officer_signature.clone(),
+                person_signature: subject.signature.clone(),
+                withdrawal: None,
+                replaces: None,
+            },
+            time,
+        )
+        .as_subject_copy(),
+    )
 }

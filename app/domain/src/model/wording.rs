@@ -26,6 +26,7 @@ pub struct ViolationText {
     pub order_words: Option<String>,
     pub order_given_text: Option<String>,
     pub refusal_text: Option<String>,
+    pub narrative: String,
 }
 
 /// The §52-1 D order in words: when, whether to move on, the time allowed.
@@ -231,5 +232,6 @@ pub fn violation_text(
         order_given_text: order.map(|o| order_text(o, zone)),
         refusal_text: matches!(response, Response::Refused { .. })
             .then(|| response_text(&response, zone)),
+        narrative: report.narrative.clone(),
     })
 }
