@@ -165,7 +165,13 @@ async fn a_decision_is_the_boards_at_or_after_the_scheduled_meeting_with_its_mot
 
     // Dated before the consideration: refused, §52-9 B named.
     let early = t
-        .decide(&t.selectman, &id, 1, json!({ "decision": "issue" }), vote("2026-12-07"))
+        .decide(
+            &t.selectman,
+            &id,
+            1,
+            json!({ "decision": "issue" }),
+            vote("2026-12-07"),
+        )
         .await;
     assert_eq!(early.status, StatusCode::BAD_REQUEST, "{}", early.body);
     let said = errors(&early);
@@ -185,7 +191,13 @@ async fn a_decision_is_the_boards_at_or_after_the_scheduled_meeting_with_its_mot
     t.days_pass(8).await;
     // A meeting that has not been held, and a motion that lost, are refused.
     let future = t
-        .decide(&t.selectman, &id, 1, json!({ "decision": "issue" }), vote("2026-12-16"))
+        .decide(
+            &t.selectman,
+            &id,
+            1,
+            json!({ "decision": "issue" }),
+            vote("2026-12-16"),
+        )
         .await;
     assert_eq!(future.status, StatusCode::BAD_REQUEST, "{}", future.body);
     assert!(errors(&future).contains("has not come"), "{}", future.body);
@@ -196,23 +208,42 @@ async fn a_decision_is_the_boards_at_or_after_the_scheduled_meeting_with_its_mot
         .decide(&t.selectman, &id, 1, json!({ "decision": "issue" }), lost)
         .await;
     assert_eq!(lost.status, StatusCode::BAD_REQUEST, "{}", lost.body);
-    assert!(errors(&lost).contains("did not carry (2 for, 2 against"), "{}", lost.body);
+    assert!(
+        errors(&lost).contains("did not carry (2 for, 2 against"),
+        "{}",
+        lost.body
+    );
     let mut unmoved = vote("2026-12-15");
     unmoved["moved_by"] = json!(" ");
     let unmoved = t
-        .decide(&t.selectman, &id, 1, json!({ "decision": "issue" }), unmoved)
+        .decide(
+            &t.selectman,
+            &id,
+            1,
+            json!({ "decision": "issue" }),
+            unmoved,
+        )
         .await;
     assert_eq!(unmoved.status, StatusCode::BAD_REQUEST);
     assert_eq!(unmoved.json()["errors"][0]["field"], "moved_by");
 
     // The Town Clerk records the Board's decision of the 15th.
     let issued = t
-        .decide(&t.clerk, &id, 1, json!({ "decision": "issue" }), vote("2026-12-15"))
+        .decide(
+            &t.clerk,
+            &id,
+            1,
+            json!({ "decision": "issue" }),
+            vote("2026-12-15"),
+        )
         .await;
     assert_eq!(issued.status, StatusCode::OK, "{}", issued.body);
     let record = t.record(&id).await;
     let decision = &record["decision"];
-    assert_eq!(decision["day"], civil::day_number("2026-12-15").expect("day"));
+    assert_eq!(
+        decision["day"],
+        civil::day_number("2026-12-15").expect("day")
+    );
     assert_eq!(decision["by"], "the Board of Selectmen");
     assert_eq!(decision["board"]["moved_by"], "Selectman Ames");
     assert_eq!(decision["board"]["seconded_by"], "Selectman Bell");
@@ -254,7 +285,13 @@ async fn no_meeting_is_scheduled_or_recorded_on_a_weekend_or_a_town_holiday() {
     assert_eq!(t.schedule(&id, "2026-12-07").await.status, StatusCode::OK);
     // A decision dated on a Sunday is refused with the day named.
     let r = t
-        .decide(&t.selectman, &id, 1, json!({ "decision": "issue" }), vote("2026-12-06"))
+        .decide(
+            &t.selectman,
+            &id,
+            1,
+            json!({ "decision": "issue" }),
+            vote("2026-12-06"),
+        )
         .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
     assert!(errors(&r).contains("2026-12-06 is a Sunday"), "{}", r.body);
@@ -323,7 +360,13 @@ async fn a_board_finding_stays_open_until_the_board_marks_it_met() {
     t.days_pass(1).await;
     assert_eq!(t.schedule(&id, "2026-12-08").await.status, StatusCode::OK);
     let refused = t
-        .decide(&t.selectman, &id, 2, json!({ "decision": "issue" }), vote("2026-12-08"))
+        .decide(
+            &t.selectman,
+            &id,
+            2,
+            json!({ "decision": "issue" }),
+            vote("2026-12-08"),
+        )
         .await;
     assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
     assert!(refused.body.contains("§52-10(2)(b)"), "{}", refused.body);
@@ -340,22 +383,40 @@ async fn a_board_finding_stays_open_until_the_board_marks_it_met() {
                 "note": "The farm road gate leaves the trees; met." })
     };
     let r = t
-        .call("/api/permits/finding-met", mark("2026-12-04"), Some(&t.selectman))
+        .call(
+            "/api/permits/finding-met",
+            mark("2026-12-04"),
+            Some(&t.selectman),
+        )
         .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
     let r = t
-        .call("/api/permits/finding-met", mark("2026-12-08"), Some(&t.selectman))
+        .call(
+            "/api/permits/finding-met",
+            mark("2026-12-08"),
+            Some(&t.selectman),
+        )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let again = t
-        .call("/api/permits/finding-met", mark("2026-12-08"), Some(&t.selectman))
+        .call(
+            "/api/permits/finding-met",
+            mark("2026-12-08"),
+            Some(&t.selectman),
+        )
         .await;
     assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
     let record = t.record(&id).await;
     assert_eq!(record["findings"][0]["met"]["day"], "2026-12-08");
     assert_eq!(record["findings"][0]["met"]["by"], "hal tester");
     let issued = t
-        .decide(&t.selectman, &id, 2, json!({ "decision": "issue" }), vote("2026-12-08"))
+        .decide(
+            &t.selectman,
+            &id,
+            2,
+            json!({ "decision": "issue" }),
+            vote("2026-12-08"),
+        )
         .await;
     assert_eq!(issued.status, StatusCode::OK, "{}", issued.body);
     assert_eq!(t.app.audit_actions("permit.finding_met").await.len(), 1);
@@ -392,5 +453,8 @@ async fn a_decision_stored_before_the_boards_vote_was_asked_reads_and_prints_as_
     // The double section of finding 18 reads once.
     let shortfall: app::ordinance::article_ii::Shortfall =
         serde_json::from_value(record["decision"]["reasons"][0].clone()).expect("a reason");
-    assert_eq!(shortfall.reason(), "§52-10(2)(b): the tree line is cleared.");
+    assert_eq!(
+        shortfall.reason(),
+        "§52-10(2)(b): the tree line is cleared."
+    );
 }

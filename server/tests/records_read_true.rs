@@ -161,7 +161,8 @@ async fn the_number_account_shows_every_void_by_whom_and_why() {
 fn picketing(now: Moment) -> IncidentReport {
     let mut report = refusal_report(now);
     report.orders.clear();
-    report.narrative = "Held a sign about the zoning vote on the sidewalk; spoke to passers-by.".into();
+    report.narrative =
+        "Held a sign about the zoning vote on the sidewalk; spoke to passers-by.".into();
     let facts = &mut report.subjects[0].facts;
     facts.protected_activity = app::ordinance::ProtectedActivity::PeacefulPicketing;
     facts.conduct = app::ordinance::Conduct::default();
@@ -184,7 +185,10 @@ fn refused_at_once(now: Moment) -> IncidentReport {
 impl Desk {
     async fn queue(&self, caution: &str) -> Vec<String> {
         let rows = self
-            .chief("/api/review/queue", json!({ "filter": { "caution": caution } }))
+            .chief(
+                "/api/review/queue",
+                json!({ "filter": { "caution": caution } }),
+            )
             .await;
         rows.as_array()
             .cloned()
@@ -209,7 +213,10 @@ async fn the_caution_filters_find_expression_and_refusals_before_the_time_allowe
         let reply = d.app.submit(&d.officer, report).await;
         assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     }
-    assert_eq!(d.queue("expression").await, [picket.incident_id.to_string()]);
+    assert_eq!(
+        d.queue("expression").await,
+        [picket.incident_id.to_string()]
+    );
     assert_eq!(
         d.queue("early_refusal").await,
         [at_once.incident_id.to_string()]
@@ -239,7 +246,10 @@ async fn the_caution_filters_find_expression_and_refusals_before_the_time_allowe
         .execute(writer)
         .await
         .expect("the migration runs");
-    assert_eq!(d.queue("expression").await, [picket.incident_id.to_string()]);
+    assert_eq!(
+        d.queue("expression").await,
+        [picket.incident_id.to_string()]
+    );
     assert_eq!(
         d.queue("early_refusal").await,
         [at_once.incident_id.to_string()]
@@ -320,9 +330,7 @@ async fn a_hearing_on_a_day_the_court_does_not_sit_is_refused_with_the_day_named
         )
         .await;
     assert_eq!(filed.status, StatusCode::OK, "{}", filed.body);
-    let contest = |hearing: &str| {
-        json!({ "number": number, "disposition": { "kind": "contested", "on": "2026-07-04", "hearing_on": hearing } })
-    };
+    let contest = |hearing: &str| json!({ "number": number, "disposition": { "kind": "contested", "on": "2026-07-04", "hearing_on": hearing } });
     let refused = d
         .app
         .post("/api/court/dispose", contest("2026-12-25"), Some(&clerk))

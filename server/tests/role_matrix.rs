@@ -305,18 +305,14 @@ fn expectations() -> Vec<(&'static str, &'static [Who], Body)> {
             TOWN_CLERK,
             |f| json!({ "application_id": f.target_user, "action": { "entry": "fee", "receipt": "R-1" } }),
         ),
-        (
-            "/api/permits/decide",
-            BOARD_RECORDERS,
-            |f| json!({ "application_id": f.target_user, "revision": 1, "decision": { "decision": "issue" },
-                        "vote": { "meeting_day": "2026-07-01", "moved_by": "A", "in_favour": 3, "against": 0, "abstaining": 0 } }),
-        ),
-        (
-            "/api/permits/finding-met",
-            BOARD_RECORDERS,
-            |f| json!({ "application_id": f.target_user, "finding_id": f.target_user,
-                        "meeting_day": "2026-07-01", "note": "Met." }),
-        ),
+        ("/api/permits/decide", BOARD_RECORDERS, |f| {
+            json!({ "application_id": f.target_user, "revision": 1, "decision": { "decision": "issue" },
+                        "vote": { "meeting_day": "2026-07-01", "moved_by": "A", "in_favour": 3, "against": 0, "abstaining": 0 } })
+        }),
+        ("/api/permits/finding-met", BOARD_RECORDERS, |f| {
+            json!({ "application_id": f.target_user, "finding_id": f.target_user,
+                        "meeting_day": "2026-07-01", "note": "Met." })
+        }),
         (
             "/api/permits/answer-finding",
             EVERYONE,

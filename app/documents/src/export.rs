@@ -300,7 +300,10 @@ mod tests {
                         .map(|b| if b == 0xA7 { '§' } else { char::from(b) })
                         .collect()
                 } else {
-                    shown.trim_start_matches('(').trim_end_matches(')').to_owned()
+                    shown
+                        .trim_start_matches('(')
+                        .trim_end_matches(')')
+                        .to_owned()
                 }
             })
             .collect()
@@ -329,7 +332,10 @@ mod tests {
         );
         let mut filed = approved.clone();
         filed[0].0.status = CitationStatus::Filed;
-        assert_eq!(docket_title(&filed), "DOCKET OF CIVIL VIOLATION SUMMONSES FILED");
+        assert_eq!(
+            docket_title(&filed),
+            "DOCKET OF CIVIL VIOLATION SUMMONSES FILED"
+        );
     }
 
     /// The court's CSV of these citations, as an export writes it.

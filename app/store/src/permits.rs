@@ -282,16 +282,16 @@ fn note_with_amounts(kind: &str, note: Option<String>, after_json: &str) -> Opti
     let after: serde_json::Value = serde_json::from_str(after_json).ok()?;
     let cents = |key: &str| after["clerk"][key].as_u64();
     match kind {
-        "security_recorded" if note.as_deref() == Some("estimate, bond and deposit") => Some(
-            security_note(
+        "security_recorded" if note.as_deref() == Some("estimate, bond and deposit") => {
+            Some(security_note(
                 cents("estimated_costs_cents")?,
                 cents("bond_cents")?,
                 cents("deposit_cents")?,
-            ),
-        ),
-        "fee_recorded" if note.as_deref().is_some_and(|n| n.starts_with("receipt ")) => {
-            Some(format!("{} received, {}", money(cents("fee_cents")?), note?))
+            ))
         }
+        "fee_recorded" if note.as_deref().is_some_and(|n| n.starts_with("receipt ")) => Some(
+            format!("{} received, {}", money(cents("fee_cents")?), note?),
+        ),
         _ => note,
     }
 }
@@ -849,7 +849,11 @@ pub async fn answer_finding(
         .bind(finding_id.to_string())
         .execute(&mut *tx)
         .await?;
-    let note = format!("answered {}: {}", found.shortfall()?.provision, answer.trim());
+    let note = format!(
+        "answered {}: {}",
+        found.shortfall()?.provision,
+        answer.trim()
+    );
     event(&mut tx, desk, id, "finding_answered", Some(&note)).await?;
     tx.commit().await?;
     Ok(())

@@ -745,7 +745,11 @@ mod tests {
         };
         let refused = d.hearing_problem(None).expect("Christmas Day");
         assert_eq!(refused.field, "hearing_on");
-        assert!(refused.message.contains("2026-12-25 is Christmas Day"), "{}", refused.message);
+        assert!(
+            refused.message.contains("2026-12-25 is Christmas Day"),
+            "{}",
+            refused.message
+        );
         d.hearing_on = Some("2026-12-28".into());
         assert!(d.hearing_problem(None).is_none());
         let list = vec!["2026-12-28".to_owned()];

@@ -10,8 +10,8 @@ use uuid::Uuid;
 
 use crate::error::FieldError;
 use crate::model::civil;
-use crate::ordinance::article_ii::enforcement::{Registered, Standing};
 use crate::ordinance::article_ii::board::{self, MeetingProblem, Vote};
+use crate::ordinance::article_ii::enforcement::{Registered, Standing};
 use crate::ordinance::article_ii::{
     calendar, permit::duration_text, BySex, Plan, Provided, Provision, Requirements, Shortfall,
 };
@@ -506,7 +506,10 @@ impl BoardVote {
             }
         }
         if let Some((provision, why)) = board::vote_problem(&self.vote) {
-            errors.push(FieldError::new("vote", format!("Vote: {provision}: {why}.")));
+            errors.push(FieldError::new(
+                "vote",
+                format!("Vote: {provision}: {why}."),
+            ));
         }
         errors
     }
@@ -531,10 +534,10 @@ pub struct BoardRecord {
 impl BoardRecord {
     /// `Moved by A, seconded by B; 3 for, 1 against, 1 abstaining`.
     pub fn motion_text(&self) -> String {
-        let seconded = self
-            .seconded_by
-            .as_deref()
-            .map_or_else(|| ", not seconded".to_owned(), |s| format!(", seconded by {s}"));
+        let seconded = self.seconded_by.as_deref().map_or_else(
+            || ", not seconded".to_owned(),
+            |s| format!(", seconded by {s}"),
+        );
         format!("Moved by {}{seconded}; {}", self.moved_by, self.vote.text())
     }
 }
@@ -715,7 +718,10 @@ pub fn met_problems(meeting_day: &str, found_day: i64, today: i64, note: &str) -
             if day > today {
                 errors.push(FieldError::new(
                     "meeting_day",
-                    format!("Meeting: {} has not come; record what the Board has done.", civil::date_text(day)),
+                    format!(
+                        "Meeting: {} has not come; record what the Board has done.",
+                        civil::date_text(day)
+                    ),
                 ));
             } else if day < found_day {
                 errors.push(FieldError::new(
@@ -742,7 +748,9 @@ pub fn filing_deadline(first_day: i64) -> (i64, Option<String>) {
     let why = (open != statutory)
         .then(|| crate::model::court_calendar::town_closed(statutory))
         .flatten()
-        .map(|why| format!("the twentieth day before, {why}, when the Town Clerk's office is closed"));
+        .map(|why| {
+            format!("the twentieth day before, {why}, when the Town Clerk's office is closed")
+        });
     (open, why)
 }
 
@@ -1024,7 +1032,9 @@ mod tests {
         };
         let considered = Some(day("2026-12-26") + 3); // Tuesday 2026-12-29
         let today = day("2027-01-04");
-        assert!(vote("2026-12-29", 3, 2).problems(considered, today).is_empty());
+        assert!(vote("2026-12-29", 3, 2)
+            .problems(considered, today)
+            .is_empty());
         let fields = |v: BoardVote| -> Vec<String> {
             v.problems(considered, today)
                 .into_iter()
@@ -1032,11 +1042,20 @@ mod tests {
                 .collect()
         };
         let before = fields(vote("2026-12-07", 3, 0));
-        assert!(before[0].contains("§52-9 B") && before[0].contains("scheduled for 2026-12-29"), "{before:?}");
+        assert!(
+            before[0].contains("§52-9 B") && before[0].contains("scheduled for 2026-12-29"),
+            "{before:?}"
+        );
         let saturday = fields(vote("2027-01-02", 3, 0));
-        assert!(saturday[0].contains("2027-01-02 is a Saturday"), "{saturday:?}");
+        assert!(
+            saturday[0].contains("2027-01-02 is a Saturday"),
+            "{saturday:?}"
+        );
         let lost = fields(vote("2026-12-29", 2, 2));
-        assert!(lost[0].starts_with("vote: Vote: §52-8: the motion did not carry"), "{lost:?}");
+        assert!(
+            lost[0].starts_with("vote: Vote: §52-8: the motion did not carry"),
+            "{lost:?}"
+        );
         let mut unmoved = vote("2026-12-29", 3, 0);
         unmoved.moved_by = " ".into();
         assert!(fields(unmoved)[0].starts_with("moved_by"));

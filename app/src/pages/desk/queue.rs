@@ -31,7 +31,9 @@ fn ReviewQueue() -> impl IntoView {
         move || filter.get() != ReportFilter::default(),
         |filtered| async move {
             if filtered {
-                review_queue(ReportFilter::default()).await.map(|rows| rows.len())
+                review_queue(ReportFilter::default())
+                    .await
+                    .map(|rows| rows.len())
             } else {
                 Ok(0)
             }

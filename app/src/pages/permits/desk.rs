@@ -8,7 +8,9 @@ use leptos_router::hooks::use_params_map;
 use uuid::Uuid;
 
 use super::form::{NewApplication, Unit};
-use super::view::{AdviceList, DecisionPanel, FindingsList, PermitSummary, ShortfallList, StateBadge};
+use super::view::{
+    AdviceList, DecisionPanel, FindingsList, PermitSummary, ShortfallList, StateBadge,
+};
 use crate::access::{Decision, Permission};
 use crate::api::permits::{
     add_opinion, decide_permit, file_paper_application, get_permit, mark_finding_met,
@@ -322,19 +324,30 @@ fn DecideForm(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
     let decide = Action::new(move |(d, v): &(PermitDecision, BoardVote)| {
         decide_permit(id, revision, d.clone(), v.clone())
     });
-    let error = Signal::derive(move || typed.get().or_else(|| decide.value().get().and_then(Result::err)));
+    let error = Signal::derive(move || {
+        typed
+            .get()
+            .or_else(|| decide.value().get().and_then(Result::err))
+    });
     Effect::new(move |_| {
         if matches!(decide.value().get(), Some(Ok(_))) {
             version.update(|v| *v += 1);
         }
     });
     let grounds = grounds_to_deny(&record.shortfalls);
-    let open: Vec<Shortfall> = record.open_findings().into_iter().map(|f| f.shortfall.clone()).collect();
+    let open: Vec<Shortfall> = record
+        .open_findings()
+        .into_iter()
+        .map(|f| f.shortfall.clone())
+        .collect();
     let may_issue = grounds.is_empty() && open.is_empty();
     let the_vote = move || -> Result<BoardVote, AppError> {
         let number = |field: &'static str, label: &str, value: RwSignal<String>| {
             count(&value.get_untracked()).ok_or_else(|| {
-                AppError::invalid(field, format!("{label}: a whole number of votes, 0 if none."))
+                AppError::invalid(
+                    field,
+                    format!("{label}: a whole number of votes, 0 if none."),
+                )
             })
         };
         Ok(BoardVote {
@@ -381,8 +394,14 @@ fn DecideForm(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
         };
         let mut reasons: Vec<String> = Vec::new();
         if m == Motion::Deny {
-            reasons.extend(grounds_for_summary.with_value(|g| g.iter().map(Shortfall::reason).collect::<Vec<_>>()));
-            reasons.extend(open_for_summary.with_value(|o| o.iter().map(Shortfall::reason).collect::<Vec<_>>()));
+            reasons.extend(
+                grounds_for_summary
+                    .with_value(|g| g.iter().map(Shortfall::reason).collect::<Vec<_>>()),
+            );
+            reasons.extend(
+                open_for_summary
+                    .with_value(|o| o.iter().map(Shortfall::reason).collect::<Vec<_>>()),
+            );
             reasons.extend(added().iter().map(Shortfall::reason));
         }
         Some((
@@ -515,7 +534,12 @@ fn standards_lookup(label: &str) -> Option<(Provision, &'static str)> {
 
 /// The Board marks an open finding met, at a meeting, with its note (§52-8).
 #[component]
-fn MarkMet(id: Uuid, finding: BoardFinding, today: String, version: RwSignal<u32>) -> impl IntoView {
+fn MarkMet(
+    id: Uuid,
+    finding: BoardFinding,
+    today: String,
+    version: RwSignal<u32>,
+) -> impl IntoView {
     let ready = hydrated();
     let meeting = RwSignal::new(today);
     let note = RwSignal::new(String::new());

@@ -110,7 +110,9 @@ fn AnswerFinding(finding: BoardFinding, token: String, version: RwSignal<u32>) -
     let token = StoredValue::new(token);
     let finding_id = finding.finding_id;
     let id = format!("answer-{finding_id}");
-    let send = Action::new(move |text: &String| answer_finding(token.get_value(), finding_id, text.clone()));
+    let send = Action::new(move |text: &String| {
+        answer_finding(token.get_value(), finding_id, text.clone())
+    });
     let error = Signal::derive(move || send.value().get().and_then(Result::err));
     Effect::new(move |_| {
         if matches!(send.value().get(), Some(Ok(()))) {

@@ -119,7 +119,10 @@ mod tests {
         assert!(vote_problem(&v(2, 1, 2)).is_none());
         let (provision, why) = vote_problem(&v(2, 3, 0)).expect("lost");
         assert_eq!(provision, Provision::S52_8);
-        assert!(why.contains("did not carry (2 for, 3 against, 0 abstaining)"), "{why}");
+        assert!(
+            why.contains("did not carry (2 for, 3 against, 0 abstaining)"),
+            "{why}"
+        );
         assert!(vote_problem(&v(0, 0, 0)).is_some());
         assert!(vote_problem(&v(30, 0, 0)).is_some());
     }
@@ -131,7 +134,10 @@ mod tests {
             meeting_problem(considered - 19, considered, considered - 19),
             Some(MeetingProblem::BeforeConsideration)
         );
-        assert_eq!(MeetingProblem::BeforeConsideration.provision(), Provision::S52_9B);
+        assert_eq!(
+            MeetingProblem::BeforeConsideration.provision(),
+            Provision::S52_9B
+        );
         assert!(meeting_problem(considered, considered, considered).is_none());
         assert!(meeting_problem(considered + 2, considered, considered + 3).is_none());
         assert_eq!(

@@ -97,8 +97,8 @@ impl Shortfall {
     /// findings were typed before the Board chose the standard) is said once,
     /// not “§52-8: §52-10(2)(b): …” (issue #37).
     pub fn reason(&self) -> String {
-        let own_section = self.provision == Provision::S52_8
-            && self.finding.trim_start().starts_with('§');
+        let own_section =
+            self.provision == Provision::S52_8 && self.finding.trim_start().starts_with('§');
         if own_section {
             self.finding.trim().to_owned()
         } else {

@@ -225,8 +225,12 @@ impl Provision {
     /// for the Board's list; the provision's label for any other.
     pub const fn title(self) -> &'static str {
         match self {
-            Provision::S52_10_1 => "convenient and safe access; traffic control on the roads nearby",
-            Provision::S52_10_2A => "the area well drained, with room for persons, vehicles and facilities",
+            Provision::S52_10_1 => {
+                "convenient and safe access; traffic control on the roads nearby"
+            }
+            Provision::S52_10_2A => {
+                "the area well drained, with room for persons, vehicles and facilities"
+            }
             Provision::S52_10_2B => "natural features and cover left intact",
             Provision::S52_10_2C => "grounds kept free of refuse and hazards",
             Provision::S52_10_2D => "illumination at night",
