@@ -59,7 +59,11 @@ test('a gathering the Board routed to Chapter 55 is shown as permitted on scene 
   await clerk.close();
   const board = await officerContext(browser, page, 'selectman');
   const routed = await board.request.post('/api/permits/decide', {
-    data: { application_id: id, revision: 1, decision: { decision: 'chapter_55' } },
+    data: {
+      application_id: id, revision: 1, decision: { decision: 'chapter_55' },
+      // The Board's action at today's meeting (issue #37).
+      vote: { meeting_day: today(), moved_by: 'Selectman Ames', seconded_by: '', in_favour: 3, against: 0, abstaining: 0 },
+    },
     headers: { Origin: BASE },
   });
   expect(routed.ok(), await routed.text()).toBeTruthy();

@@ -74,6 +74,24 @@ async function schedule(page: Page) {
   await expect(page.getByTestId('permit-state')).toHaveText('Before the Selectmen');
 }
 
+/**
+ * Records the Board's decision as its minutes give it (issue #37): today's meeting, the motion,
+ * who moved and seconded, the vote; then the summary of what will be recorded, confirmed.
+ */
+async function recordDecision(page: Page, motion: string) {
+  const board = page.getByTestId('board-decision');
+  await board.getByLabel('Meeting at which the Board decided').fill(townDate(0));
+  await board.getByLabel('Moved by', { exact: true }).fill('Selectman Ames');
+  await board.getByLabel('Seconded by (empty if no one seconded)').fill('Selectman Bell');
+  await board.getByLabel('For', { exact: true }).fill('4');
+  await board.getByLabel('Against', { exact: true }).fill('1');
+  await board.getByLabel('Abstaining', { exact: true }).fill('0');
+  await board.getByLabel(motion, { exact: true }).check();
+  await board.getByRole('button', { name: 'Review what will be recorded' }).click();
+  await expect(board.getByTestId('decision-summary')).toContainText('4 for, 1 against, 0 abstaining');
+  await board.getByRole('button', { name: "Record the Board's decision" }).click();
+}
+
 test('an operator applies online for 2,400 people; denied with the generated reasons, fixed through the link, issued and printed', async ({ page }) => {
   const firstDay = townDate(30);
 
@@ -107,9 +125,9 @@ test('an operator applies online for 2,400 people; denied with the generated rea
   await handOver(page);
   await openApplication(page, 'selectman', number);
   await expect(page.getByTestId('shortfalls')).toContainText('§52-10(4)(d): 3 toilets for men provided, 4 required');
-  await expect(page.getByRole('button', { name: 'Issue the permit' })).toBeDisabled();
+  await expect(page.getByLabel('Issue the permit', { exact: true })).toBeDisabled();
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Deny, with these reasons' }).click();
+  await recordDecision(page, 'Deny the permit, with the reasons listed');
   await expect(page.getByTestId('decision')).toContainText('Permit denied');
 
   // The operator reads the written denial and fixes the plan through the private link.
@@ -136,7 +154,7 @@ test('an operator applies online for 2,400 people; denied with the generated rea
   await handOver(page);
   await openApplication(page, 'selectman', number);
   await expect(page.getByTestId('no-shortfalls')).toBeVisible();
-  await page.getByRole('button', { name: 'Issue the permit' }).click();
+  await recordDecision(page, 'Issue the permit');
   await expect(page.getByTestId('decision')).toContainText('Permit issued');
   const pdf = await page.request.get((await page.getByTestId('permit-pdf').getAttribute('href'))!);
   expect(pdf.status()).toBe(200);
@@ -279,7 +297,7 @@ test("the permit page lists 'should' standards as advice, and the Board issues w
   await expect(advice).toContainText('§52-10(2)(e): service roads 20 feet wide, 24 advised');
   await expect(advice).toContainText('§52-10(5)(c)');
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Issue the permit' }).click();
+  await recordDecision(page, 'Issue the permit');
   await expect(page.getByTestId('decision')).toContainText('Permit issued');
   await expect(page.getByTestId('decision-advice')).toContainText('§52-10(5)(c)');
 });
