@@ -401,6 +401,29 @@ impl SubjectLine {
             Outcome::Complied | Outcome::Departed | Outcome::ProtectedActivity => &[],
         }
     }
+
+    /// Every citation of the person is void (the chief voided it, or a
+    /// correction stopped citing): the record no longer cites them.
+    pub fn citations_void(&self) -> bool {
+        !self.citations.is_empty()
+            && self
+                .citations
+                .iter()
+                .all(|c| c.status == crate::model::incident::CitationStatus::Void)
+    }
+
+    /// The person's outcome as a list shows it: once every citation is void it
+    /// no longer says "Cited — $100.00 plus costs" (issue #37, finding 5); an
+    /// arrest stays what happened.
+    pub fn outcome_text(&self) -> String {
+        if !self.citations_void() {
+            return self.outcome.label();
+        }
+        match self.outcome {
+            Outcome::Arrested => "Arrested — citation void, no fine".to_owned(),
+            _ => "Citation void — no fine".to_owned(),
+        }
+    }
 }
 
 /// A row of the review queue or the register.
@@ -715,6 +738,33 @@ pub fn check_note_problems(note: &str) -> Vec<FieldError> {
 
 #[cfg(test)]
 mod tests {
+
+    /// Issue #37, finding 5: a voided citation kept its "Cited — $100.00" badge.
+    #[test]
+    fn a_person_whose_citations_are_all_void_is_not_shown_as_cited() {
+        use crate::model::incident::{CitationBrief, CitationStatus};
+        let brief = |status| CitationBrief {
+            number: "WPD-2026-000007".into(),
+            subject: "Alex Morgan".into(),
+            offence: Offence::LoiteringObstruction,
+            status,
+            arrest: false,
+        };
+        let mut line = SubjectLine {
+            label: "Alex Morgan".into(),
+            outcome: Outcome::Cited,
+            offences: vec![Offence::LoiteringObstruction],
+            citations: vec![brief(CitationStatus::Void)],
+            details: None,
+        };
+        assert!(line.citations_void());
+        assert_eq!(line.outcome_text(), "Citation void — no fine");
+        line.citations.push(brief(CitationStatus::Approved));
+        assert!(!line.citations_void());
+        assert!(line.outcome_text().starts_with("Cited — $100.00"));
+        line.citations.clear();
+        assert_eq!(line.outcome_text(), Outcome::Cited.label());
+    }
     use super::*;
     use serde_json::json;
 
