@@ -541,7 +541,7 @@ pub async fn dispose(
     .ok_or(AppError::NotFound)?;
     let (status, kind, on, hearing, paid, fine, costs, offence, fine_cents, departure) = row;
     // A hearing on a day the court does not sit, by the court's own calendar.
-    let closed = crate::settings::court_in(&mut *tx).await?.closed_days;
+    let closed = crate::settings::court_in(&mut tx).await?.closed_days;
     if let Some(problem) = d.hearing_problem(closed.as_deref()) {
         return Err(AppError::Invalid {
             errors: vec![problem],
