@@ -1,6 +1,7 @@
 import { expect, Page, test } from '@playwright/test';
 import { expectAccessible, signIn, waitForHydration } from './helpers';
-import { BASE, officerContext } from './desk-helpers';
+import { officerContext } from './desk-helpers';
+import { openDayServer, townDate } from './town-days';
 
 // Issue #37, findings 8 and 9: the Board of Selectmen decides at its meeting — the
 // decision records the meeting, the motion, who moved and seconded and the vote, and
@@ -8,9 +9,14 @@ import { BASE, officerContext } from './desk-helpers';
 // through the operator's answer and change, until the Board marks it met; no permit
 // issues while it is open (§52-8 A).
 
-/** The Town's date today, as the server counts days (America/New_York). */
+// The meetings are held on the Town's most recent open day, on the server whose
+// today that is (town-days.ts): on a weekend or a holiday no meeting can be both
+// scheduled not before today and decided not after it.
+test.use({ baseURL: async ({}, use) => use(openDayServer().url) });
+
+/** The server's today: the Town's most recent open day. */
 function today(): string {
-  return new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+  return openDayServer().day;
 }
 
 /** A plan for 2,400 persons on `day` that meets every standard the rules check. */
@@ -67,7 +73,8 @@ async function minutes(page: Page, motion: string) {
 }
 
 test('the Board decides at its meeting on a recorded vote, and its finding stays open until it marks it met', async ({ page, browser }) => {
-  const firstDay = new Date(Date.now() + 40 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+  const BASE = openDayServer().url;
+  const firstDay = townDate(40);
   const operator = await browser.newContext();
   const filed = await operator.request.post('/api/permits/apply', {
     data: { application: application(firstDay, `Wells Harbor Park ${Date.now()}`) },
@@ -76,7 +83,7 @@ test('the Board decides at its meeting on a recorded vote, and its finding stays
   expect(filed.ok(), await filed.text()).toBeTruthy();
   const { application_id: id, number, token } = await filed.json();
   await operator.close();
-  const clerk = await officerContext(browser, page, 'townclerk');
+  const clerk = await officerContext(browser, page, 'townclerk', BASE);
   for (const action of [
     { entry: 'fee', receipt: 'R-2026-400' },
     { entry: 'security', estimated_costs_cents: 1_000_000, bond_cents: 500_000, deposit_cents: 1_200_000 },
