@@ -1,4 +1,9 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDayClockOffset, townDate, townOpenOnOrBefore } from './tests/town-days';
 
 export const PASSWORD = 'correct horse battery staple';
 
@@ -28,16 +33,7 @@ export const USERS: { username: string; roles: string[]; name: string; badge?: s
 export default async function globalSetup() {
   const bin = process.env.WELLS_SERVER_BIN;
   if (!bin) throw new Error('WELLS_SERVER_BIN is not set: run the suite through end2end/run-suite.sh');
-  for (const u of USERS) {
-    const args = ['user', 'add', u.username, '--name', u.name];
-    for (const r of u.roles) args.push('--role', r);
-    if (u.badge) args.push('--badge', u.badge);
-    execFileSync(bin, args, { input: PASSWORD + '\n', env: process.env, stdio: ['pipe', 'ignore', 'inherit'] });
-  }
-  // A fresh database requires a second factor of every account (issue #18). The
-  // specs about other things sign in with the password alone, as on an upgraded
-  // install; second-factor.phone.spec.ts turns the policy on and off itself.
-  execFileSync(bin, ['sign-in-policy', '--second-factor', 'optional'], { env: process.env, stdio: ['ignore', 'ignore', 'inherit'] });
+  addUsers(bin, process.env);
   // An officer with a known authenticator secret and the recovery codes the CLI printed.
   const out2fa = execFileSync(
     bin,
@@ -57,6 +53,74 @@ export default async function globalSetup() {
   if (!m) throw new Error(`unexpected seed output: ${out}`);
   const [incidents, persons, citations, returned, voided] = m.slice(1).map(Number);
   process.env.WELLS_SEEDED = JSON.stringify({ incidents, persons, citations, returned, voided });
+  return startOpenDayServer(bin);
+}
+
+/** The accounts of USERS, signing in with the password alone. */
+function addUsers(bin: string, env: NodeJS.ProcessEnv) {
+  for (const u of USERS) {
+    const args = ['user', 'add', u.username, '--name', u.name];
+    for (const r of u.roles) args.push('--role', r);
+    if (u.badge) args.push('--badge', u.badge);
+    execFileSync(bin, args, { input: PASSWORD + '\n', env, stdio: ['pipe', 'ignore', 'inherit'] });
+  }
+  // A fresh database requires a second factor of every account (issue #18). The
+  // specs about other things sign in with the password alone, as on an upgraded
+  // install; second-factor.phone.spec.ts turns the policy on and off itself.
+  execFileSync(bin, ['sign-in-policy', '--second-factor', 'optional'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/**
+ * A second server, on a database of its own (a server holds its database's
+ * lock) with the accounts of USERS, whose clock reads the Town's most recent
+ * open day (tests/town-days.ts says why): the specs of the Board's meetings use it,
+ * so they hold on a weekend or a holiday. Returns the teardown that stops it.
+ */
+async function startOpenDayServer(bin: string): Promise<() => Promise<void>> {
+  const port = await new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const free = (probe.address() as { port: number }).port;
+      probe.close(() => resolve(free));
+    });
+  });
+  const url = `http://localhost:${port}`;
+  const today = townDate();
+  const dir = mkdtempSync(path.join(tmpdir(), 'wells-open-day-'));
+  const env = { ...process.env, WELLS_DATABASE: path.join(dir, 'wells.db') };
+  addUsers(bin, env);
+  const child = spawn(bin, ['serve'], {
+    env: {
+      ...env,
+      WELLS_LISTEN: `127.0.0.1:${port}`,
+      WELLS_PUBLIC_ORIGIN: url,
+      WELLS_TEST_CLOCK_OFFSET_DAYS: String(openDayClockOffset()),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) {
+        process.env.WELLS_OPEN_DAY_URL = url;
+        process.env.WELLS_OPEN_DAY = townOpenOnOrBefore(today);
+        return stop;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stop();
+  throw new Error('the open-day server did not start');
 }
 
 /** An officer whose authenticator secret the specs know (base32, RFC 4648). */

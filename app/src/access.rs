@@ -59,7 +59,10 @@ pub enum Permission {
     /// application, record the fee, the Town's cost estimate, bond and deposit,
     /// schedule the Selectmen's consideration, settle after the gathering.
     ReceiveApplications,
-    /// Issue or deny a permit (§52-8, §52-9 B): the Board of Selectmen.
+    /// Record the Board of Selectmen's decision on a permit (§52-8, §52-9 B),
+    /// made at its meeting — issue, deny, route to Chapter 55 — and its marking
+    /// of a finding met: a Selectman, or the Town Clerk who keeps the Board's
+    /// minutes (issue #37).
     DecidePermits,
     /// A written opinion for the Selectmen (§52-8 A).
     AdvisePermits,
@@ -103,7 +106,7 @@ impl Permission {
                 Audience::Roles(&[Officer, Chief, TownClerk, Selectman, Advisor])
             }
             Permission::ReceiveApplications => Audience::Roles(&[TownClerk]),
-            Permission::DecidePermits => Audience::Roles(&[Selectman]),
+            Permission::DecidePermits => Audience::Roles(&[Selectman, TownClerk]),
             Permission::AdvisePermits => Audience::Roles(&[Chief, Advisor]),
         }
     }

@@ -357,3 +357,48 @@ impl crate::model::wording::TimeWords for TownTime<'_> {
         )
     }
 }
+
+/// This site's origin as the browser reached it (`https://wells.example`), for
+/// a link the reader keeps; empty on the server.
+pub fn origin() -> String {
+    #[cfg(feature = "hydrate")]
+    {
+        web_sys::window()
+            .and_then(|w| w.location().origin().ok())
+            .unwrap_or_default()
+    }
+    #[cfg(not(feature = "hydrate"))]
+    {
+        String::new()
+    }
+}
+
+/// Puts `text` on the clipboard; false where the browser offers none (the
+/// text is still shown to be copied by hand).
+pub fn copy_text(text: &str) -> bool {
+    #[cfg(feature = "hydrate")]
+    {
+        use wasm_bindgen::{JsCast, JsValue};
+        let Some(window) = web_sys::window() else {
+            return false;
+        };
+        let clipboard = js_sys::Reflect::get(&window.navigator(), &JsValue::from_str("clipboard"))
+            .ok()
+            .filter(|c| !c.is_undefined());
+        let write = clipboard.as_ref().and_then(|c| {
+            js_sys::Reflect::get(c, &JsValue::from_str("writeText"))
+                .ok()?
+                .dyn_into::<js_sys::Function>()
+                .ok()
+        });
+        match (clipboard, write) {
+            (Some(c), Some(write)) => write.call1(&c, &JsValue::from_str(text)).is_ok(),
+            _ => false,
+        }
+    }
+    #[cfg(not(feature = "hydrate"))]
+    {
+        let _ = text;
+        false
+    }
+}

@@ -49,8 +49,13 @@ test('the clerk exports, files and records what the court decided', async ({ pag
   await expectAccessible(page);
 
   // CSV: parses, with the documented header, each number, the fine, the names byte for byte.
+  // The byte-order mark for Excel is on unless turned off (issue #37, finding 15).
+  await expect(page.getByLabel(/CSV for Excel/).first()).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Export range as JSON' })).toBeVisible();
   const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-  const csv = parseCsv(await readFile((await csvDownload.path())!, 'utf8'));
+  const csvBytes = await readFile((await csvDownload.path())!);
+  expect([...csvBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const csv = parseCsv(csvBytes.subarray(3).toString('utf8'));
   expect(csv[0].slice(0, 4)).toEqual(['citation_number', 'status', 'amended_filing', 'issued_at']);
   expect(csv[0]).toContain('batch_id');
   expect(csv).toHaveLength(4);
@@ -73,8 +78,14 @@ test('the clerk exports, files and records what the court decided', async ({ pag
   // Mark filed, dated the Town's today: they leave the queue.
   await expect(page.getByLabel('Date filed')).toHaveValue(townToday());
   await page.getByLabel("Court's filing reference").fill(`YORDC-CV-${run}`);
+  // Asked first, with the count and the numbers (issue #37, finding 14).
   await page.getByTestId('mark-filed').click();
-  await expect(page.getByTestId('file-result')).toHaveText('3 citation(s) marked filed.');
+  const asked = page.getByRole('group', { name: 'Mark selected filed' });
+  await expect(asked).toContainText('Mark 3 citation(s) filed with the court');
+  for (const n of numbers) await expect(asked).toContainText(n);
+  await page.getByTestId('mark-filed-confirm').click();
+  await expect(page.getByTestId('file-result')).toContainText('3 citation(s) marked filed: ');
+  for (const n of numbers) await expect(page.getByTestId('file-result')).toContainText(n);
   for (const n of numbers) await expect(page.getByTestId('filing-row').filter({ hasText: n })).toHaveCount(0);
 
   // A payment.

@@ -5,11 +5,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expectAccessible, PASSWORD, waitForHydration } from './helpers';
+import { openDayClockOffset, townDate, townOpenOnOrBefore } from './town-days';
 
 // §52-9 B(3): an application the Selectmen do not decide within seven days of
 // considering it is deemed denied. The suite's server keeps the real time, so
-// this story runs its own server on its own database, twice: today, and then
-// ten days on (`--test-clock-offset-days`, an option of debug builds only).
+// this story runs its own server on its own database, twice: on the Town's most
+// recent open day, and then ten days on (`--test-clock-offset-days`, an option of debug builds only).
 
 const bin = process.env.WELLS_SERVER_BIN!;
 
@@ -66,12 +67,15 @@ test('an application nobody decides turns "deemed denied" seven days after its c
     });
     execFileSync(bin, ['sign-in-policy', '--second-factor', 'optional'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 
-    // Today: the application is filed, its fee and security recorded, and the
-    // Selectmen's meeting set for today.
-    const today = await serve(db, 0);
+    // The Town's most recent open day (today, or before it on a weekend or a
+    // holiday, when no meeting can be set for today: town-days.ts): the
+    // application is filed, its fee and security recorded, and the Selectmen's
+    // meeting set for that day.
+    const offset = openDayClockOffset();
+    const meeting = townOpenOnOrBefore(townDate());
+    const today = await serve(db, offset);
     const api = await playwright.request.newContext({ baseURL: today.url, extraHTTPHeaders: { Origin: today.url } });
-    const first = new Date(Date.now() + 30 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
-    const meeting = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const first = townDate(30);
     const filed = await api.post('/api/permits/apply', { data: { application: {
       operator: 'Harbor Fest LLC', operator_address: '1 Post Road, Wells ME 04090', operator_phone: '207-555-0100',
       operator_email: '', sponsor: '', landowner: 'Town of Wells', lessee: '', place: 'Wells Harbor Park',
@@ -107,7 +111,7 @@ test('an application nobody decides turns "deemed denied" seven days after its c
     await stop(today.child);
 
     // Ten days on, with no decision: deemed denied, with the appeal.
-    const later = await serve(db, 10);
+    const later = await serve(db, offset + 10);
     await page.goto(`${later.url}/permits/status?token=${token}`);
     await waitForHydration(page);
     await expect(page.getByTestId('permit-state')).toHaveText('Deemed denied (§52-9 B(3))');

@@ -8,11 +8,11 @@ export const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
 export const OFFICER = 'officer2';
 
 /** A signed-in API session (the officer by default), in its own browser context. */
-export async function officerContext(browser: Browser, page: Page, username = OFFICER): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: BASE, viewport: page.viewportSize() });
+export async function officerContext(browser: Browser, page: Page, username = OFFICER, base = BASE): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: base, viewport: page.viewportSize() });
   const signedIn = await context.request.post('/api/session/sign-in', {
     data: { username, password: PASSWORD },
-    headers: { Origin: BASE },
+    headers: { Origin: base },
   });
   expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
   return context;

@@ -1,11 +1,17 @@
 import { BrowserContext, expect, Page, test } from '@playwright/test';
 import { expectAccessible, signIn, waitForHydration } from './helpers';
 import { approve, BASE, officerContext, parseCsv } from './desk-helpers';
+import { openDayServer, townDate } from './town-days';
 
-/** The Town's date `days` from today, as the server counts days (America/New_York). */
-function townDate(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return d.toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+// The Board's stories meet on the Town's most recent open day, on the server whose
+// today that is (town-days.ts): on a weekend or a holiday no meeting can be both
+// scheduled not before today and decided not after it. The officer's story on
+// scene keeps the suite's server and the real time.
+test.use({ baseURL: async ({}, use) => use(openDayServer().url) });
+
+/** The day of the Board's meeting: the open-day server's today. */
+function meetingDay(): string {
+  return openDayServer().day;
 }
 
 /** Someone else picks up the phone: nobody is signed in any more. */
@@ -69,9 +75,27 @@ async function openApplication(page: Page, user: string, number: string) {
 }
 
 async function schedule(page: Page) {
-  await page.getByLabel("Selectmen's meeting that considers it").fill(townDate(0));
+  await page.getByLabel("Selectmen's meeting that considers it").fill(meetingDay());
   await page.getByRole('button', { name: 'Schedule' }).click();
   await expect(page.getByTestId('permit-state')).toHaveText('Before the Selectmen');
+}
+
+/**
+ * Records the Board's decision as its minutes give it (issue #37): the meeting, the motion,
+ * who moved and seconded, the vote; then the summary of what will be recorded, confirmed.
+ */
+async function recordDecision(page: Page, motion: string) {
+  const board = page.getByTestId('board-decision');
+  await board.getByLabel('Meeting at which the Board decided').fill(meetingDay());
+  await board.getByLabel('Moved by', { exact: true }).fill('Selectman Ames');
+  await board.getByLabel('Seconded by (empty if no one seconded)').fill('Selectman Bell');
+  await board.getByLabel('For', { exact: true }).fill('4');
+  await board.getByLabel('Against', { exact: true }).fill('1');
+  await board.getByLabel('Abstaining', { exact: true }).fill('0');
+  await board.getByLabel(motion, { exact: true }).check();
+  await board.getByRole('button', { name: 'Review what will be recorded' }).click();
+  await expect(board.getByTestId('decision-summary')).toContainText('4 for, 1 against, 0 abstaining');
+  await board.getByRole('button', { name: "Record the Board's decision" }).click();
 }
 
 test('an operator applies online for 2,400 people; denied with the generated reasons, fixed through the link, issued and printed', async ({ page }) => {
@@ -107,9 +131,9 @@ test('an operator applies online for 2,400 people; denied with the generated rea
   await handOver(page);
   await openApplication(page, 'selectman', number);
   await expect(page.getByTestId('shortfalls')).toContainText('§52-10(4)(d): 3 toilets for men provided, 4 required');
-  await expect(page.getByRole('button', { name: 'Issue the permit' })).toBeDisabled();
+  await expect(page.getByLabel('Issue the permit', { exact: true })).toBeDisabled();
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Deny, with these reasons' }).click();
+  await recordDecision(page, 'Deny the permit, with the reasons listed');
   await expect(page.getByTestId('decision')).toContainText('Permit denied');
 
   // The operator reads the written denial and fixes the plan through the private link.
@@ -136,7 +160,7 @@ test('an operator applies online for 2,400 people; denied with the generated rea
   await handOver(page);
   await openApplication(page, 'selectman', number);
   await expect(page.getByTestId('no-shortfalls')).toBeVisible();
-  await page.getByRole('button', { name: 'Issue the permit' }).click();
+  await recordDecision(page, 'Issue the permit');
   await expect(page.getByTestId('decision')).toContainText('Permit issued');
   const pdf = await page.request.get((await page.getByTestId('permit-pdf').getAttribute('href'))!);
   expect(pdf.status()).toBe(200);
@@ -167,67 +191,71 @@ async function localTime(page: Page, minutes: number): Promise<string> {
   }, minutes);
 }
 
-test('an officer on a phone records an unpermitted gathering counted twice two hours apart; the §52-12 citation reaches the court export with $1,000', async ({ page, browser }) => {
-  test.setTimeout(120_000);
-  const place = `Drake farm field ${Date.now()}`;
-  await signIn(page, 'officer', undefined, '/field/gathering');
-  await expect(page.getByRole('heading', { name: 'Mass gathering (§52-7)' })).toBeVisible();
-  await waitForHydration(page);
-  // Nothing is answered for the officer (issue #33): the register's answer, the part, the citation.
-  await expect(page.getByLabel('No permit covers this gathering')).not.toBeChecked();
-  await expect(page.locator('input[name="permit"]:checked')).toHaveCount(0);
-  await expect(page.getByLabel('Their part (§52-7)')).toHaveValue('');
-  await expect(page.getByLabel('Issue a §52-12 citation')).not.toBeChecked();
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('alert')).toContainText('Permit register (§52-7)');
-  await expect(page.getByRole('alert')).toContainText('Their part (§52-7)');
+test.describe('on scene, at the real time', () => {
+  test.use({ baseURL: BASE });
 
-  await page.getByLabel('No permit covers this gathering').check();
-  // Permits other stories issued for today are other gatherings: say why.
-  for (const why of await page.getByLabel(/^Why this is not MG-/).all()) {
-    await why.fill('That permit is for another place; this is the Drake farm field.');
-  }
-  await page.getByLabel('Where', { exact: true }).fill(place);
-  await page.getByLabel('When it began').fill(await localTime(page, 130));
-  await page.getByLabel('Time of count 1').fill(await localTime(page, 130));
-  await page.getByLabel('Persons at count 1').fill('2400');
-  await page.getByRole('button', { name: 'Add a count' }).click();
-  await page.getByLabel('Time of count 2').fill(await localTime(page, 0));
-  await page.getByLabel('Persons at count 2').fill('2350');
-  await page.getByLabel('How count 2 was made').selectOption('head_count');
-  await page.getByLabel('What you saw').fill('Counted 2,400 at the two gates, and 2,350 over two hours later; the promoter said the music runs to 19:00.');
-  await page.getByLabel('Full name').fill('Pat Promoter');
-  await page.getByLabel('Date of birth').fill('1980-05-06');
-  await page.getByLabel('Address', { exact: true }).fill('1 Farm Road, Wells, ME');
-  await page.getByLabel('Their part (§52-7)').selectOption('promoter');
-  await page.getByLabel('Issue a §52-12 citation').check();
-  await expectAccessible(page);
-  await page.getByRole('button', { name: 'Save' }).click();
-  const saved = page.getByTestId('gathering-saved');
-  await expect(saved).toContainText('§52-7');
-  const number = ((await saved.getByRole('link').first().textContent()) ?? '').trim();
-  expect(number).toMatch(/^WPD-\d{4}-\d{6}$/);
-  const incidentId = (await saved.getAttribute('data-incident'))!;
+  test('an officer on a phone records an unpermitted gathering counted twice two hours apart; the §52-12 citation reaches the court export with $1,000', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const place = `Drake farm field ${Date.now()}`;
+    await signIn(page, 'officer', undefined, '/field/gathering');
+    await expect(page.getByRole('heading', { name: 'Mass gathering (§52-7)' })).toBeVisible();
+    await waitForHydration(page);
+    // Nothing is answered for the officer (issue #33): the register's answer, the part, the citation.
+    await expect(page.getByLabel('No permit covers this gathering')).not.toBeChecked();
+    await expect(page.locator('input[name="permit"]:checked')).toHaveCount(0);
+    await expect(page.getByLabel('Their part (§52-7)')).toHaveValue('');
+    await expect(page.getByLabel('Issue a §52-12 citation')).not.toBeChecked();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert')).toContainText('Permit register (§52-7)');
+    await expect(page.getByRole('alert')).toContainText('Their part (§52-7)');
 
-  // The subject's copy states the §52-12 fine.
-  await saved.getByRole('link', { name: number }).click();
-  await expect(page.getByText('$1,000.00 plus costs').first()).toBeVisible();
+    await page.getByLabel('No permit covers this gathering').check();
+    // Permits other stories issued for today are other gatherings: say why.
+    for (const why of await page.getByLabel(/^Why this is not MG-/).all()) {
+      await why.fill('That permit is for another place; this is the Drake farm field.');
+    }
+    await page.getByLabel('Where', { exact: true }).fill(place);
+    await page.getByLabel('When it began').fill(await localTime(page, 130));
+    await page.getByLabel('Time of count 1').fill(await localTime(page, 130));
+    await page.getByLabel('Persons at count 1').fill('2400');
+    await page.getByRole('button', { name: 'Add a count' }).click();
+    await page.getByLabel('Time of count 2').fill(await localTime(page, 0));
+    await page.getByLabel('Persons at count 2').fill('2350');
+    await page.getByLabel('How count 2 was made').selectOption('head_count');
+    await page.getByLabel('What you saw').fill('Counted 2,400 at the two gates, and 2,350 over two hours later; the promoter said the music runs to 19:00.');
+    await page.getByLabel('Full name').fill('Pat Promoter');
+    await page.getByLabel('Date of birth').fill('1980-05-06');
+    await page.getByLabel('Address', { exact: true }).fill('1 Farm Road, Wells, ME');
+    await page.getByLabel('Their part (§52-7)').selectOption('promoter');
+    await page.getByLabel('Issue a §52-12 citation').check();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+    const saved = page.getByTestId('gathering-saved');
+    await expect(saved).toContainText('§52-7');
+    const number = ((await saved.getByRole('link').first().textContent()) ?? '').trim();
+    expect(number).toMatch(/^WPD-\d{4}-\d{6}$/);
+    const incidentId = (await saved.getAttribute('data-incident'))!;
 
-  // The chief approves; the clerk's court export carries $1,000.00 and §52-7.
-  const chief = await officerContext(browser, page, 'chief');
-  await approve(chief, incidentId);
-  await chief.close();
-  const clerk = await officerContext(browser, page, 'clerk');
-  const exported = await clerk.request.post('/court/export', {
-    form: { format: 'csv', numbers: number },
-    headers: { Origin: BASE },
+    // The subject's copy states the §52-12 fine.
+    await saved.getByRole('link', { name: number }).click();
+    await expect(page.getByText('$1,000.00 plus costs').first()).toBeVisible();
+
+    // The chief approves; the clerk's court export carries $1,000.00 and §52-7.
+    const chief = await officerContext(browser, page, 'chief');
+    await approve(chief, incidentId);
+    await chief.close();
+    const clerk = await officerContext(browser, page, 'clerk');
+    const exported = await clerk.request.post('/court/export', {
+      form: { format: 'csv', numbers: number },
+      headers: { Origin: BASE },
+    });
+    expect(exported.ok(), await exported.text()).toBeTruthy();
+    const csv = parseCsv(await exported.text());
+    const row = csv.find((r) => r[0] === number)!;
+    expect(row[csv[0].indexOf('fine')]).toBe('$1,000.00');
+    expect(row[csv[0].indexOf('offence_code')]).toBe('52-7');
+    await clerk.close();
   });
-  expect(exported.ok(), await exported.text()).toBeTruthy();
-  const csv = parseCsv(await exported.text());
-  const row = csv.find((r) => r[0] === number)!;
-  expect(row[csv[0].indexOf('fine')]).toBe('$1,000.00');
-  expect(row[csv[0].indexOf('offence_code')]).toBe('52-7');
-  await clerk.close();
 });
 
 test('the calculator counts buses as motor vehicles, collections per day, and toilets for each sex', async ({ page }) => {
@@ -261,16 +289,17 @@ test('the calculator counts buses as motor vehicles, collections per day, and to
 test("the permit page lists 'should' standards as advice, and the Board issues with them open", async ({ page, browser }) => {
   test.setTimeout(120_000);
   const firstDay = townDate(30);
-  const operator = await browser.newContext({ baseURL: BASE });
+  const { url: OPEN } = openDayServer();
+  const operator = await browser.newContext({ baseURL: OPEN });
   const filed = await operator.request.post('/api/permits/apply', {
     data: { application: application(firstDay, `Wells Harbor Park ${Date.now()}`, { road_width_feet: 20, parking_refuse: { fifty_gallon: 20, sixteen_cubic_yard: 0 } }) },
-    headers: { Origin: BASE },
+    headers: { Origin: OPEN },
   });
   expect(filed.ok(), await filed.text()).toBeTruthy();
   const { application_id: id, number } = await filed.json();
   await operator.close();
-  const clerk = await officerContext(browser, page, 'townclerk');
-  await readyForTheBoard(clerk, id);
+  const clerk = await officerContext(browser, page, 'townclerk', OPEN);
+  await readyForTheBoard(clerk, id, OPEN);
   await clerk.close();
 
   await openApplication(page, 'selectman', number);
@@ -279,7 +308,7 @@ test("the permit page lists 'should' standards as advice, and the Board issues w
   await expect(advice).toContainText('§52-10(2)(e): service roads 20 feet wide, 24 advised');
   await expect(advice).toContainText('§52-10(5)(c)');
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Issue the permit' }).click();
+  await recordDecision(page, 'Issue the permit');
   await expect(page.getByTestId('decision')).toContainText('Permit issued');
   await expect(page.getByTestId('decision-advice')).toContainText('§52-10(5)(c)');
 });
@@ -310,16 +339,16 @@ function application(day: string, place: string, changes: Record<string, unknown
   };
 }
 
-/** The Town Clerk records the fee, the estimate, bond and deposit, and today's meeting. */
-async function readyForTheBoard(clerk: BrowserContext, id: string) {
+/** The Town Clerk records the fee, the estimate, bond and deposit, and the meeting. */
+async function readyForTheBoard(clerk: BrowserContext, id: string, origin: string) {
   for (const action of [
     { entry: 'fee', receipt: 'R-2026-200' },
     { entry: 'security', estimated_costs_cents: 1_000_000, bond_cents: 500_000, deposit_cents: 1_200_000 },
-    { entry: 'schedule', day: townDate(0) },
+    { entry: 'schedule', day: meetingDay() },
   ]) {
     const r = await clerk.request.post('/api/permits/clerk', {
       data: { application_id: id, action },
-      headers: { Origin: BASE },
+      headers: { Origin: origin },
     });
     expect(r.ok(), await r.text()).toBeTruthy();
   }

@@ -95,6 +95,11 @@ test('the chief approves, returns and voids; the officer corrects a returned rep
     await expect(rows.first()).toContainText(number);
     await expect(rows.first()).toContainText(status);
   }
+  // Issue #37, finding 5: the voided citation's person no longer reads "Cited — $100.00".
+  await page.goto(`/register?text=${encodeURIComponent(voided)}`);
+  const voidRow = page.getByTestId('register-row').first();
+  await expect(voidRow.getByTestId('outcome-badge')).toHaveText('Citation void — no fine');
+  await expect(voidRow).not.toContainText('Cited — $100.00');
   await expectAccessible(page);
 
   // The printable report's PDF is a PDF.

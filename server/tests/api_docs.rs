@@ -28,6 +28,23 @@ fn free_port() -> u16 {
 }
 
 /// The fenced `sh` blocks of a Markdown text, in order.
+/// Days from today to the next day the Town's offices are open, and that day
+/// (`YYYY-MM-DD`), on the Town's calendar.
+fn next_meeting_day() -> (i64, String) {
+    let zone = app::town_time::TownZone::named("America/New_York").expect("the Town's zone");
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970");
+    let today = app::model::civil::day_number(&zone.date(app::ordinance::Moment(
+        i64::try_from(now.as_millis()).expect("a time"),
+    )))
+    .expect("a date");
+    let open = (0..10)
+        .find(|d| app::model::court_calendar::town_closed(today + d).is_none())
+        .expect("the Town's offices open within ten days");
+    (open, app::model::civil::date_text(today + open))
+}
+
 fn sh_blocks(markdown: &str) -> Vec<String> {
     let mut blocks = Vec::new();
     let mut current: Option<String> = None;
@@ -92,10 +109,16 @@ fn every_curl_example_in_docs_api_md_works() {
         );
     }
 
+    // The permits example records a decision of the Board at a meeting held
+    // today; the Board meets on the days the Town's offices are open (issue
+    // #37), so on a weekend or a holiday the server's clock is moved on to
+    // the next such day (a debug build's `--test-clock-offset-days`).
+    let (offset_days, meeting) = next_meeting_day();
     let port = free_port();
     let base = format!("http://127.0.0.1:{port}");
     let mut cmd = Command::new(bin);
     base_env(&mut cmd);
+    cmd.env("WELLS_TEST_CLOCK_OFFSET_DAYS", offset_days.to_string());
     let server = Server(
         cmd.args(["serve", "--listen", &format!("127.0.0.1:{port}")])
             .env("WELLS_PUBLIC_ORIGIN", &base)
@@ -124,6 +147,7 @@ fn every_curl_example_in_docs_api_md_works() {
         .arg("-c")
         .arg(&script)
         .env("BASE", &base)
+        .env("MEETING", &meeting)
         .env("PASSWORD", PASSWORD)
         .env("TOTP_SECRET", TOTP_SECRET)
         .current_dir(dir.path())

@@ -298,7 +298,9 @@ async fn permit(app: &TestApp, day: &str, place: &str, decision: &str) -> String
     let r = app
         .post(
             "/api/permits/decide",
-            json!({ "application_id": id, "revision": 1, "decision": { "decision": decision } }),
+            json!({ "application_id": id, "revision": 1, "decision": { "decision": decision },
+                    "vote": { "meeting_day": app.state.settings.town_zone.date(app.clock_now()),
+                              "moved_by": "Selectman Ames", "in_favour": 3, "against": 0, "abstaining": 0 } }),
             Some(&selectman),
         )
         .await;
@@ -314,6 +316,9 @@ async fn permit(app: &TestApp, day: &str, place: &str, decision: &str) -> String
 #[tokio::test]
 async fn the_register_is_checked_against_the_officers_answer() {
     let app = TestApp::new().await;
+    // The test clock starts on Saturday 2026-07-04; the Board meets on
+    // Monday the 6th (issue #37: no meeting on a weekend).
+    app.clock.advance_minutes(2 * 24 * 60);
     app.user("oscar", &[Role::Officer]).await;
     app.user("clerk1", &[Role::TownClerk]).await;
     app.user("select1", &[Role::Selectman]).await;

@@ -13,9 +13,28 @@ use axum::http::StatusCode;
 use serde_json::{json, Value};
 use support::TestApp;
 
-/// The Town day of the test clock (America/New_York: 2026-07-04 at noon).
+/// The Town day of the test clock (America/New_York: 2026-07-04 at noon,
+/// moved to Monday the 6th by [`app`]).
 fn today(app: &TestApp) -> i64 {
     civil::day_number(&app.state.settings.town_zone.date(app.clock_now())).expect("present")
+}
+
+/// The app, on a day the Board of Selectmen meets: the test clock starts on
+/// Saturday 2026-07-04, when no meeting is held (issue #37); Monday the 6th.
+async fn app_on_a_meeting_day() -> TestApp {
+    let app = TestApp::new().await;
+    app.clock.advance_minutes(2 * 24 * 60);
+    app
+}
+
+/// The Board's motion and vote, at its meeting today.
+fn vote(app: &TestApp) -> Value {
+    json!({
+        "meeting_day": civil::date_text(today(app)),
+        "moved_by": "Selectman Ames",
+        "seconded_by": "Selectman Bell",
+        "in_favour": 3, "against": 1, "abstaining": 1
+    })
 }
 
 /// A plan for 2,400 persons that meets every standard but the toilets: 3 for
@@ -134,7 +153,7 @@ async fn ready_for_the_board(app: &TestApp, d: &Desk, id: &str, fee: bool) {
     )
     .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    let day = civil::date_text(today(app) + 2);
+    let day = civil::date_text(today(app));
     let r = clerk(
         app,
         &d.clerk,
@@ -171,7 +190,7 @@ async fn decide(
 ) -> support::Reply {
     app.post(
         "/api/permits/decide",
-        json!({ "application_id": id, "revision": revision, "decision": decision }),
+        json!({ "application_id": id, "revision": revision, "decision": decision, "vote": vote(app) }),
         Some(cookie),
     )
     .await
@@ -179,7 +198,7 @@ async fn decide(
 
 #[tokio::test]
 async fn denied_with_the_generated_reasons_then_fixed_through_the_link_and_issued() {
-    let app = TestApp::new().await;
+    let app = app_on_a_meeting_day().await;
     let d = desk(&app).await;
     let first = civil::date_text(today(&app) + 30);
     let (id, token) = apply(&app, application(&first)).await;
@@ -332,12 +351,12 @@ async fn denied_with_the_generated_reasons_then_fixed_through_the_link_and_issue
 
 #[tokio::test]
 async fn an_application_nobody_decides_is_deemed_denied_on_the_eighth_day() {
-    let app = TestApp::new().await;
+    let app = app_on_a_meeting_day().await;
     let d = desk(&app).await;
     let (id, token) = apply(&app, application(&civil::date_text(today(&app) + 40))).await;
     ready_for_the_board(&app, &d, &id, true).await;
-    // Considered two days from now: due by day 9; deemed denied from day 10.
-    app.clock.advance_minutes(9 * 24 * 60);
+    // Considered today: due by day 7; deemed denied from day 8.
+    app.clock.advance_minutes(7 * 24 * 60);
     assert_eq!(status(&app, &token).await.json()["state"], "scheduled");
     app.clock.advance_minutes(24 * 60);
     let seen = status(&app, &token).await.json();
@@ -407,7 +426,7 @@ async fn bad_input_names_its_field_and_section_and_stores_nothing() {
 
 #[tokio::test]
 async fn each_role_does_only_its_part() {
-    let app = TestApp::new().await;
+    let app = app_on_a_meeting_day().await;
     let d = desk(&app).await;
     let (id, _) = apply(&app, application(&civil::date_text(today(&app) + 30))).await;
     // An officer reads but neither records nor decides.
@@ -421,9 +440,11 @@ async fn each_role_does_only_its_part() {
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     let r = decide(&app, &d.officer, &id, 1, json!({ "decision": "issue" })).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
-    // The clerk does not decide; the Selectmen do not take fees.
+    // The Town Clerk records the Board's decision (issue #37), of an
+    // application before the Board; the Selectmen do not take fees.
     let r = decide(&app, &d.clerk, &id, 1, json!({ "decision": "issue" })).await;
-    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(r.body.contains("put before them"), "{}", r.body);
     let r = clerk(
         &app,
         &d.selectman,
@@ -483,7 +504,7 @@ async fn the_public_calls_are_rate_limited_per_address() {
 
 #[tokio::test]
 async fn the_noise_limit_is_unconfirmed_until_an_administrator_sets_it() {
-    let app = TestApp::new().await;
+    let app = app_on_a_meeting_day().await;
     let d = desk(&app).await;
     let (id, _) = apply(&app, application(&civil::date_text(today(&app) + 30))).await;
     let limit = || app.post("/api/permits/sound-limit", json!({}), None);
@@ -525,7 +546,7 @@ async fn the_noise_limit_is_unconfirmed_until_an_administrator_sets_it() {
 
 #[tokio::test]
 async fn the_board_may_have_it_issued_under_chapter_55_instead() {
-    let app = TestApp::new().await;
+    let app = app_on_a_meeting_day().await;
     let d = desk(&app).await;
     let (id, token) = apply(&app, application(&civil::date_text(today(&app) + 30))).await;
     ready_for_the_board(&app, &d, &id, true).await;
@@ -562,7 +583,7 @@ async fn the_board_may_have_it_issued_under_chapter_55_instead() {
 /// them open and the permit carries them; a denial cannot rest on them alone.
 #[tokio::test]
 async fn the_board_issues_with_only_advice_open() {
-    let app = TestApp::new().await;
+    let app = app_on_a_meeting_day().await;
     let d = desk(&app).await;
     let mut body = application(&civil::date_text(today(&app) + 30));
     body["provided"]["toilets_men"] = json!(4);
@@ -626,7 +647,7 @@ async fn the_board_issues_with_only_advice_open() {
 /// findings; the "should" ones open beside them are listed as advice.
 #[tokio::test]
 async fn a_denial_lists_its_grounds_and_the_advice_apart() {
-    let app = TestApp::new().await;
+    let app = app_on_a_meeting_day().await;
     let d = desk(&app).await;
     let mut body = application(&civil::date_text(today(&app) + 30));
     body["provided"]["refuse"] = json!({ "fifty_gallon": 10, "sixteen_cubic_yard": 0 });
@@ -664,7 +685,7 @@ async fn a_denial_lists_its_grounds_and_the_advice_apart() {
 /// persons each sex's serve.
 #[tokio::test]
 async fn the_calculator_counts_buses_days_and_each_sex() {
-    let app = TestApp::new().await;
+    let app = app_on_a_meeting_day().await;
     let d = desk(&app).await;
     let first = today(&app) + 30;
     let mut body = application(&civil::date_text(first));

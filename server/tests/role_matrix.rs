@@ -45,7 +45,8 @@ const PERMIT_READERS: &[Who] = &[
     Who::Advisor,
 ];
 const TOWN_CLERK: &[Who] = &[Who::TownClerk];
-const SELECTMAN: &[Who] = &[Who::Selectman];
+/// The Board's decisions are recorded by a Selectman or the Town Clerk (issue #37).
+const BOARD_RECORDERS: &[Who] = &[Who::Selectman, Who::TownClerk];
 const ADVISORS: &[Who] = &[Who::Chief, Who::Advisor];
 const ADMIN: &[Who] = &[Who::Admin];
 const OFFICER: &[Who] = &[Who::Officer];
@@ -326,10 +327,18 @@ fn expectations() -> Vec<(&'static str, &'static [Who], Body)> {
             TOWN_CLERK,
             |f| json!({ "application_id": f.target_user, "action": { "entry": "fee", "receipt": "R-1" } }),
         ),
+        ("/api/permits/decide", BOARD_RECORDERS, |f| {
+            json!({ "application_id": f.target_user, "revision": 1, "decision": { "decision": "issue" },
+                        "vote": { "meeting_day": "2026-07-01", "moved_by": "A", "in_favour": 3, "against": 0, "abstaining": 0 } })
+        }),
+        ("/api/permits/finding-met", BOARD_RECORDERS, |f| {
+            json!({ "application_id": f.target_user, "finding_id": f.target_user,
+                        "meeting_day": "2026-07-01", "note": "Met." })
+        }),
         (
-            "/api/permits/decide",
-            SELECTMAN,
-            |f| json!({ "application_id": f.target_user, "revision": 1, "decision": { "decision": "issue" } }),
+            "/api/permits/answer-finding",
+            EVERYONE,
+            |f| json!({ "token": "ab".repeat(32), "finding_id": f.target_user, "answer": "A second gate." }),
         ),
         (
             "/api/permits/opinion",

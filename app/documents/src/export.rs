@@ -133,8 +133,27 @@ impl CourtCsv {
     }
 }
 
-/// One summons per citation, then the docket listing the batch.
-pub fn pdf(docs: &[(CitationDocument, bool)], batch_id: &str, generated: &str) -> Vec<u8> {
+/// The docket's title: "filed" only once the court has every citation it
+/// lists (issue #37: an export made before filing was titled "filed").
+pub fn docket_title(docs: &[(CitationDocument, bool)]) -> &'static str {
+    let filed = docs.iter().all(|(c, _)| {
+        matches!(
+            c.status,
+            domain::model::incident::CitationStatus::Filed
+                | domain::model::incident::CitationStatus::Disposed
+        )
+    });
+    if filed {
+        "DOCKET OF CIVIL VIOLATION SUMMONSES FILED"
+    } else {
+        "DOCKET OF CIVIL VIOLATION SUMMONSES FOR FILING"
+    }
+}
+
+/// One summons per citation, then the docket listing the batch, named as the
+/// clerk's folder names it (`batch`: "No. 3 of 2026-07-10", the day's export
+/// number), not by its internal id.
+pub fn pdf(docs: &[(CitationDocument, bool)], batch: &str, generated: &str) -> Vec<u8> {
     let mut doc = Document::new();
     for (i, (citation, amended)) in docs.iter().enumerate() {
         if i > 0 {
@@ -155,8 +174,8 @@ pub fn pdf(docs: &[(CitationDocument, bool)], batch_id: &str, generated: &str) -
         9.0,
         true,
     );
-    doc.text("DOCKET OF CIVIL VIOLATION SUMMONSES FILED", 13.0, true);
-    doc.field("Batch", batch_id);
+    doc.text(docket_title(docs), 13.0, true);
+    doc.field("Export", batch);
     doc.field("Prepared", generated);
     doc.field("Citations", &docs.len().to_string());
     doc.gap(6.0);
@@ -208,7 +227,7 @@ pub fn pdf(docs: &[(CitationDocument, bool)], batch_id: &str, generated: &str) -
             false,
         );
     }
-    doc.finish(&format!("Court filing {batch_id}"))
+    doc.finish(&format!("Court filing, export {batch}"))
 }
 
 pub fn json(citations: Vec<ExportedCitation>, batch_id: &str, generated_at: &str) -> CourtExport {
@@ -225,6 +244,99 @@ pub fn json(citations: Vec<ExportedCitation>, batch_id: &str, generated_at: &str
 mod tests {
     use super::*;
     use domain::model::incident::CitationStatus;
+
+    /// A summons as an export prints it, approved (not yet filed).
+    fn summons(number: &str) -> CitationDocument {
+        let p = domain::ordinance::Penalty::ARTICLE_I;
+        CitationDocument {
+            number: number.into(),
+            status: CitationStatus::Approved,
+            issued_at_text: "2026-07-04 16:20 EDT".into(),
+            officer_name: "Officer Sam Price".into(),
+            officer_badge: "117".into(),
+            subject_name: "Alex Morgan".into(),
+            subject_date_of_birth: Some("1990-02-03".into()),
+            subject_address: Some("12 Main Street, Wells, ME".into()),
+            subject_id_document: None,
+            offence_code: "52-1(A)(1)".into(),
+            offence_reference: "§52-1 A(1), D".into(),
+            offence_title: "Loitering — obstructing passage".into(),
+            violation: vec!["Remained in essentially one location".into()],
+            narrative: "Stood across the sidewalk.".into(),
+            occurred_at_text: "2026-07-04 15:40 EDT".into(),
+            location: "Post Road at Mile Road".into(),
+            place: "Sidewalk".into(),
+            order_words: Some("Move on.".into()),
+            order_given_text: None,
+            refusal_text: None,
+            fine_text: p.fine_text(),
+            penalty_statement: p.statement(),
+            arrest: false,
+            arrest_permitted: false,
+            court_name: "Maine District Court".into(),
+            court_address: "York".into(),
+            appearance_date: "2026-07-27".into(),
+            filing_deadline: "2026-07-09".into(),
+            void_reason: None,
+            officer_signature: None,
+            person_signature: None,
+            withdrawal: None,
+            replaces: None,
+        }
+    }
+
+    /// The lines of text a PDF of ours shows, in order: its content streams are
+    /// not compressed, and each line is one `(…) Tj` or, with a byte past
+    /// ASCII, `<hex> Tj` in WinAnsi.
+    fn lines(pdf: &[u8]) -> Vec<String> {
+        let text = String::from_utf8_lossy(pdf);
+        text.lines()
+            .filter_map(|l| l.trim().strip_suffix(" Tj"))
+            .map(|shown| {
+                if let Some(hex) = shown.strip_prefix('<').and_then(|h| h.strip_suffix('>')) {
+                    (0..hex.len())
+                        .step_by(2)
+                        .filter_map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok())
+                        .map(|b| if b == 0xA7 { '§' } else { char::from(b) })
+                        .collect()
+                } else {
+                    shown
+                        .trim_start_matches('(')
+                        .trim_end_matches(')')
+                        .to_owned()
+                }
+            })
+            .collect()
+    }
+
+    /// How many times `needle` is printed in a PDF of ours.
+    fn printed(pdf: &[u8], needle: &str) -> usize {
+        lines(pdf).iter().map(|l| l.matches(needle).count()).sum()
+    }
+
+    /// Issue #37, finding 7: the docket of an export made before filing was
+    /// titled "summonses filed" and named its batch by a UUID; the summons
+    /// printed "$100.00" twice.
+    #[test]
+    fn the_docket_says_what_is_filed_and_names_the_export_and_the_fine_prints_once() {
+        let approved = vec![(summons("WPD-2026-000042"), false)];
+        let bytes = pdf(&approved, "No. 3 of 2026-07-10", "2026-07-10 09:00 EDT");
+        assert_eq!(printed(&bytes, "SUMMONSES FOR FILING"), 1);
+        assert_eq!(printed(&bytes, "SUMMONSES FILED"), 0);
+        assert_eq!(printed(&bytes, "No. 3 of 2026-07-10"), 1);
+        let one = super::super::summons::pdf(&approved[0].0);
+        assert_eq!(printed(&one, "$100.00"), 1, "{:?}", lines(&one));
+        assert_eq!(
+            printed(&one, "$100.00 plus costs as assessed by the court (§52-4)"),
+            1
+        );
+        let mut filed = approved.clone();
+        filed[0].0.status = CitationStatus::Filed;
+        assert_eq!(
+            docket_title(&filed),
+            "DOCKET OF CIVIL VIOLATION SUMMONSES FILED"
+        );
+    }
 
     /// The court's CSV of these citations, as an export writes it.
     fn csv(citations: &[ExportedCitation], batch_id: &str) -> Result<Vec<u8>, csv::Error> {

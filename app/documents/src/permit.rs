@@ -26,6 +26,22 @@ fn advice_lines(doc: &mut Document, advice: &[Shortfall]) {
     }
 }
 
+/// The Board's action, where the decision records it (issue #37): the
+/// meeting, the motion and the vote. Decisions recorded before print as they
+/// did.
+fn board_lines(doc: &mut Document, d: &domain::model::permit::DecisionRecord) {
+    if let Some(b) = &d.board {
+        doc.field(
+            "By the Board",
+            &format!(
+                "at its meeting of {}. {}.",
+                civil::date_text(b.meeting_day),
+                b.motion_text()
+            ),
+        );
+    }
+}
+
 /// The permit (issued) or the written denial (denied or deemed denied); `None`
 /// while undecided.
 pub fn pdf(record: &PermitRecord) -> Option<Vec<u8>> {
@@ -43,6 +59,7 @@ pub fn pdf(record: &PermitRecord) -> Option<Vec<u8>> {
         doc.field("Operator", &record.application.operator);
         doc.field("Place", &record.application.place);
         doc.field("Determined", &civil::date_text(d.day));
+        board_lines(&mut doc, d);
         doc.text(
             "The Board of Selectmen, in its discretion under §52-7, determines that the permit for this \
              gathering shall be issued under Chapter 55 of the Code of the Town of Wells (outdoor festivals \
@@ -98,6 +115,7 @@ pub fn pdf(record: &PermitRecord) -> Option<Vec<u8>> {
     match (decision, issued) {
         (Some(d), true) => {
             doc.field("Issued", &civil::date_text(d.day));
+            board_lines(&mut doc, d);
             doc.heading("Conditions (§52-10, §52-11, §52-9 D)");
             doc.text("This permit is issued on the application as filed (revision shown below) and on these conditions, each a standard of Chapter 52:", 10.0, false);
             if let Some(need) = &record.requirements {
@@ -132,6 +150,7 @@ pub fn pdf(record: &PermitRecord) -> Option<Vec<u8>> {
         }
         (Some(d), false) => {
             doc.field("Denied", &civil::date_text(d.day));
+            board_lines(&mut doc, d);
             doc.heading("Reasons and steps (§52-9 B(2))");
             doc.text("The Board of Selectmen finds that the following standards of Chapter 52 are not met (§52-8 B). Each reason is followed by a step which, if followed by the operator, would result in a permit being issued.", 10.0, false);
             for (i, s) in d.reasons.iter().enumerate() {

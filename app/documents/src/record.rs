@@ -148,7 +148,7 @@ fn current_record_lines(report: &IncidentReport, zone: &TownZone) -> Vec<(String
             }
         }
         for offence in domain::ordinance::suggested_offences(facts) {
-            for line in violation_lines(report, s, offence) {
+            for line in domain::model::wording::conduct_lines(report, s, offence) {
                 lines.push((format!("Conduct — {who} — {}", offence.reference()), line));
             }
         }
@@ -515,6 +515,42 @@ mod tests {
             .iter()
             .any(|(l, v)| l == "Order (§52-1 D)" && v == "No order given"));
         assert!(labels(&lines).contains(&"Response — Pat Promoter"));
+    }
+
+    /// Issue #37, finding 3: a person who complied showed "Failed or refused
+    /// to obey the order" among their conduct rows, beside "Complied".
+    #[test]
+    fn a_person_who_complied_is_never_listed_as_having_failed_or_refused() {
+        let mut r = report();
+        r.orders = vec![domain::ordinance::DispersalOrder {
+            words: "Stop blocking the way and move on.".into(),
+            given_at: Moment(r.occurred_at.0 + 300_000),
+            move_on: true,
+            minutes_to_comply: 2,
+        }];
+        let facts = &mut r.subjects[0].facts;
+        facts.conduct.remained_in_one_location = true;
+        facts.conduct.passage.pedestrians = true;
+        facts.conduct.passage.place = Some(PlaceType::Sidewalk);
+        facts.order = Some(0);
+        facts.response = Response::Complied {
+            at: Moment(r.occurred_at.0 + 420_000),
+        };
+        let lines = record_lines(&StoredReport::Current(r), &zone());
+        let conduct: Vec<&str> = lines
+            .iter()
+            .filter(|(l, _)| l.starts_with("Conduct — Pat Promoter"))
+            .map(|(_, v)| v.as_str())
+            .collect();
+        assert!(!conduct.is_empty(), "{lines:?}");
+        assert!(
+            conduct.iter().all(|v| !v.contains("Failed or refused")
+                && !v.contains("Ordered to")
+                && !v.contains("Not peaceful picketing")),
+            "{conduct:?}"
+        );
+        let response = value(&lines, "Response — Pat Promoter").expect("the response");
+        assert!(response.starts_with("Complied"), "{response}");
     }
 
     /// Issue #33: what a conversion from the first version filled in is

@@ -86,8 +86,9 @@ pub fn write(doc: &mut Document, c: &CitationDocument) {
     }
 
     doc.heading("Penalty");
-    doc.field("Fine", &c.fine_text);
-    doc.field("", &c.penalty_statement);
+    // The statement names the fine once: "$100.00 plus costs as assessed by
+    // the court (§52-4)" (issue #37: the amount printed twice).
+    doc.field("Fine", &c.penalty_statement);
     if c.arrest {
         doc.field(
             "§52-2",

@@ -8,7 +8,7 @@ use uuid::Uuid;
 
 use crate::error::AppError;
 use crate::model::permit::{
-    DecisionRecord, Filed, PermitApplication, PermitDecision, PermitRecord, PermitRow,
+    BoardVote, DecisionRecord, Filed, PermitApplication, PermitDecision, PermitRecord, PermitRow,
 };
 
 /// What the Town Clerk records, as the browser sends it (dollars as typed).
@@ -233,6 +233,12 @@ pub async fn record_clerk_entry(application_id: Uuid, action: ClerkAction) -> Re
                     "Meeting day: today or later; §52-9 B's seven days run from it.",
                 ));
             }
+            if let Some(why) = crate::model::court_calendar::town_closed(day) {
+                return Err(AppError::invalid(
+                    "day",
+                    format!("Meeting day: {why}, when the Board of Selectmen does not meet. Choose the day of its meeting (§52-9 B)."),
+                ));
+            }
             ClerkEntry::Schedule { day }
         }
         ClerkAction::Settle { actual_costs_cents } => ClerkEntry::Settle {
@@ -242,12 +248,16 @@ pub async fn record_clerk_entry(application_id: Uuid, action: ClerkAction) -> Re
     crate::store::permits::clerk(&request.state.store, desk, application_id, entry).await
 }
 
-/// The Board of Selectmen issues or denies (§52-9 B) the revision it read.
+/// The Board of Selectmen's decision (§52-9 B) on the revision it read, made at
+/// its meeting on the motion and vote `vote` records (issue #37); a Selectman
+/// or the Town Clerk records it. The meeting, the mover and the vote are
+/// checked with the application's consideration day, in the store.
 #[server(endpoint = "permits/decide", input = Json)]
 pub async fn decide_permit(
     application_id: Uuid,
     revision: i64,
     decision: PermitDecision,
+    vote: BoardVote,
 ) -> Result<DecisionRecord, AppError> {
     let request = crate::auth::guard::authorize(crate::access::Permission::DecidePermits).await?;
     if let PermitDecision::Deny { findings } = &decision {
@@ -259,6 +269,54 @@ pub async fn decide_permit(
         application_id,
         revision,
         &decision,
+        &vote,
+    )
+    .await
+}
+
+/// The Board marks one of its findings met (§52-8) at its meeting of
+/// `meeting_day` (`YYYY-MM-DD`), with its note; a Selectman or the Town Clerk
+/// records it.
+#[server(endpoint = "permits/finding-met", input = Json)]
+pub async fn mark_finding_met(
+    application_id: Uuid,
+    finding_id: Uuid,
+    meeting_day: String,
+    note: String,
+) -> Result<(), AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::DecidePermits).await?;
+    crate::store::permits::mark_met(
+        &request.state.store,
+        serve::desk(&request),
+        application_id,
+        finding_id,
+        &meeting_day,
+        &note,
+    )
+    .await
+}
+
+/// The operator answers one of the Board's findings through the status link.
+#[server(endpoint = "permits/answer-finding", input = Json)]
+pub async fn answer_finding(
+    token: String,
+    finding_id: Uuid,
+    answer: String,
+) -> Result<(), AppError> {
+    let request = crate::auth::guard::public()?;
+    serve::limit(&request, "permit-status")?;
+    let token = serve::token(&token)?;
+    AppError::unless_any(
+        crate::model::permit::finding_text_problem("answer", "Your answer", &answer)
+            .into_iter()
+            .collect(),
+    )?;
+    crate::store::permits::answer_finding(
+        &request.state.store,
+        serve::public_desk(&request),
+        token,
+        finding_id,
+        &answer,
     )
     .await
 }

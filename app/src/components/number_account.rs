@@ -1,8 +1,9 @@
-//! The year's citation numbers, accounted for (issue #17): how many became
-//! citations, how many were voided when the server refused the report they were
-//! handed out for, how many came back unused, and which are still reserved on
-//! an officer's phone. "Gapless" is this statement: the four add up to the last
-//! number, and none is missing.
+//! The year's citation numbers, accounted for (issue #17): how many are
+//! citations that stand, how many are void — a citation the chief voided or a
+//! correction stopped citing, or a number handed out for a report the server
+//! refused, each with who and why (issue #37) — how many came back unused, and
+//! which are still reserved on an officer's phone. "Gapless" is this statement:
+//! the four add up to the last number, and none is missing.
 
 use leptos::prelude::*;
 
@@ -50,8 +51,12 @@ fn Account(a: NumberAccount) -> impl IntoView {
         <h2 id="numbers-heading">{format!("Citation numbers of {}", a.year)}</h2>
         {balance}
         <dl class="facts">
-            <dt>"Citations"</dt><dd data-testid="numbers-issued">{a.issued}</dd>
-            <dt>"Void (report refused)"</dt><dd data-testid="numbers-voided">{a.voided}</dd>
+            <dt>"Citations standing"</dt><dd data-testid="numbers-issued">{a.standing()}</dd>
+            <dt>"Void"</dt><dd data-testid="numbers-voided">{a.void_total()}
+                <span class="hint">{format!(
+                    " ({} citation(s) voided, {} number(s) voided on submission)",
+                    a.voided_citations, a.voided
+                )}</span></dd>
             <dt>"Returned unused"</dt><dd data-testid="numbers-returned">{a.returned}</dd>
             <dt>"Reserved on phones"</dt><dd data-testid="numbers-reserved">{a.reserved}</dd>
         </dl>
@@ -64,10 +69,15 @@ fn Account(a: NumberAccount) -> impl IntoView {
             </ul>
         })}
         {(!a.voids.is_empty()).then(|| view! {
-            <h3>"Void on submission"</h3>
+            <h3>"Voids, newest first"</h3>
             <ul>
-                {a.voids.into_iter().map(|v| view! {
-                    <li data-testid="numbers-void"><strong>{v.number}</strong>{format!(" · {} · {}", v.at_text, v.reason)}</li>
+                {a.voids.into_iter().map(|v| {
+                    let what = if v.citation { "citation voided" } else { "voided on submission" };
+                    let by = if v.by.is_empty() { String::new() } else { format!(" by {}", v.by) };
+                    view! {
+                        <li data-testid="numbers-void"><strong>{v.number}</strong>
+                            {format!(" · {what} {}{by} · {}", v.at_text, v.reason)}</li>
+                    }
                 }).collect_view()}
             </ul>
         })}

@@ -88,7 +88,12 @@ pub fn Summons(doc: CitationDocument, #[prop(optional)] on_phone: bool) -> impl 
             </dl>
             <ul>{doc.violation.iter().map(|l| view! { <li>{l.clone()}</li> }).collect_view()}</ul>
             <h2>"Penalty"</h2>
-            <p><strong>{doc.fine_text.clone()}</strong>" — " {doc.penalty_statement.clone()}</p>
+            // The amount once: "$100.00 plus costs as assessed by the court (§52-4)".
+            <p data-testid="citation-penalty"><strong>{doc.fine_text.clone()}</strong>
+                {doc.penalty_statement.strip_prefix(doc.fine_text.as_str()).map_or_else(
+                    || format!(" — {}", doc.penalty_statement),
+                    str::to_owned,
+                )}</p>
             {doc.arrest.then(|| view! { <p><strong>"§52-2: arrested, to be brought before the District Court."</strong></p> })}
             {(doc.arrest_permitted && !doc.arrest).then(|| view! { <p>"§52-2: no arrest — summoned to answer in court."</p> })}
             <h2>"Court"</h2>

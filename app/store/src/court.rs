@@ -257,6 +257,18 @@ pub async fn export(
             "No approved citation was issued in that range.",
         ));
     }
+    // The day's export number names the batch on the docket and the file
+    // (read before the file is made, outside the write transaction; two
+    // exports in the same instant may share it, and keep their own ids).
+    let today = zone.date(clerk.now);
+    let that_day: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM export_batch WHERE created_at >= $1 AND created_at <= $2",
+    )
+    .bind(zone.start_of_day(&today).map_or(clerk.now.0, |m| m.0))
+    .bind(clerk.now.0)
+    .fetch_one(&store.reader)
+    .await?;
+    let day_number = that_day + 1;
     let generated_at = jiff::Timestamp::from_millisecond(clerk.now.0)
         .map(|t| t.to_string())
         .map_err(|_| AppError::Internal)?;
@@ -285,20 +297,16 @@ pub async fn export(
                     .into_iter()
                     .zip(chosen.iter().map(|(_, amended)| *amended))
                     .collect();
-            documents::export::pdf(&docs, &batch, &zone.date_time(clerk.now))
+            documents::export::pdf(
+                &docs,
+                &format!("No. {day_number} of {today}"),
+                &zone.date_time(clerk.now),
+            )
         }
     };
     let sha256 = hex::encode(Sha256::digest(&bytes));
     let mut tx = store.begin_write().await?;
-    let today = zone.date(clerk.now);
-    let that_day: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM export_batch WHERE created_at >= $1 AND created_at <= $2",
-    )
-    .bind(zone.start_of_day(&today).map_or(clerk.now.0, |m| m.0))
-    .bind(clerk.now.0)
-    .fetch_one(&mut *tx)
-    .await?;
-    let filename = format!("wells-court-{today}-{}.{}", that_day + 1, format.code());
+    let filename = format!("wells-court-{today}-{day_number}.{}", format.code());
     sqlx::query(
         "INSERT INTO export_batch (batch_id, format, created_at, created_by, citations, sha256, criteria) \
          VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -532,6 +540,13 @@ pub async fn dispose(
     .await?
     .ok_or(AppError::NotFound)?;
     let (status, kind, on, hearing, paid, fine, costs, offence, fine_cents, departure) = row;
+    // A hearing on a day the court does not sit, by the court's own calendar.
+    let closed = crate::settings::court_in(&mut tx).await?.closed_days;
+    if let Some(problem) = d.hearing_problem(closed.as_deref()) {
+        return Err(AppError::Invalid {
+            errors: vec![problem],
+        });
+    }
     // The fine is the one the citation states — its stored fine, under its own
     // offence's section — unless the court's words say it assessed another.
     let charged = charged_penalty(&offence, fine_cents)?;
@@ -753,16 +768,41 @@ pub async fn citation(
     .bind(number.trim())
     .fetch_all(pool)
     .await?;
+    // A decision recorded over a final one carries the decision it replaced
+    // and the reason, as the record (issue #37: only "Dismissed on …" showed).
+    let mut last_final: Option<(DispositionKind, String)> = None;
     let history = events
         .into_iter()
-        .map(|(at, actor, kind, details)| CourtEventView {
-            at_text: zone.date_time(Moment(at)),
-            actor,
-            kind: DispositionKind::from_code(&kind).map_or_else(
-                || "Filed with the court".to_owned(),
-                |k| k.label().to_owned(),
-            ),
-            details: describe(&details),
+        .map(|(at, actor, kind, details)| {
+            let disposition = DispositionKind::from_code(&kind);
+            let mut words = describe(&details);
+            if let Some(now) = disposition {
+                if let Some((was, on)) = &last_final {
+                    words = [
+                        words,
+                        format!("replacing “{}” of {on}", was.label()),
+                        reason_of(&details)
+                            .map(|r| format!("reason: {r}"))
+                            .unwrap_or_default(),
+                    ]
+                    .into_iter()
+                    .filter(|w| !w.is_empty())
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                }
+                if now.is_final() {
+                    last_final = Some((now, decided_on(&details)));
+                }
+            }
+            CourtEventView {
+                at_text: zone.date_time(Moment(at)),
+                actor,
+                kind: disposition.map_or_else(
+                    || "Filed with the court".to_owned(),
+                    |k| k.label().to_owned(),
+                ),
+                details: words,
+            }
         })
         .collect();
     Ok(CourtCitation {
@@ -776,6 +816,25 @@ pub async fn citation(
         today: zone.date(now),
         charged: charged_penalty(&money.offence, money.fine_cents)?,
     })
+}
+
+/// The reason a disposition's details give, if any.
+fn reason_of(details: &str) -> Option<String> {
+    serde_json::from_str::<serde_json::Value>(details)
+        .ok()?
+        .get("reason")?
+        .as_str()
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .map(str::to_owned)
+}
+
+/// The date of the decision a disposition's details record.
+fn decided_on(details: &str) -> String {
+    serde_json::from_str::<serde_json::Value>(details)
+        .ok()
+        .and_then(|v| v.get("on")?.as_str().map(str::to_owned))
+        .unwrap_or_default()
 }
 
 /// A court event's details in words.

@@ -489,6 +489,13 @@ async fn caution_codes(
         .iter()
         .map(CautionKind::of)
         .collect();
+    // What the record itself shows (issue #37): expression under §52-1 E, a
+    // refusal before the time allowed.
+    kinds.extend(
+        domain::model::review::record_cautions(report)
+            .into_iter()
+            .map(|(kind, _)| kind),
+    );
     if gps_far(conn, report).await?.is_some() {
         kinds.push(CautionKind::GpsFar);
     }

@@ -530,9 +530,22 @@ pub async fn account(pool: &Pool, year: i16, zone: &TownZone) -> Result<NumberAc
             .find(|(s, _)| s == state)
             .map_or(0, |(_, n)| *n)
     };
-    let voids: Vec<(String, String, String, i64)> = sqlx::query_as(
-        "SELECT number, state, reason, at FROM number_spent WHERE year = $1 AND state = 'void' \
-         ORDER BY at DESC LIMIT 50",
+    // Every void, whatever voided it (issue #37): a citation the chief voided
+    // or a correction stopped citing, and a number voided on submission.
+    let voided_citations: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM citation WHERE year = $1 AND status = 'void'")
+            .bind(y)
+            .fetch_one(&mut *conn)
+            .await?;
+    let voids: Vec<(String, String, i64, Option<String>, i64)> = sqlx::query_as(
+        "SELECT v.number, v.reason, v.at, u.full_name, v.citation FROM ( \
+           SELECT number, reason, at, actor_id, 0 AS citation FROM number_spent \
+             WHERE year = $1 AND state = 'void' \
+           UNION ALL \
+           SELECT number, COALESCE(void_reason, ''), COALESCE(voided_at, updated_at), voided_by, 1 \
+             FROM citation WHERE year = $1 AND status = 'void' \
+         ) v LEFT JOIN app_user u ON u.user_id = v.actor_id \
+         ORDER BY v.at DESC, v.number DESC LIMIT 50",
     )
     .bind(y)
     .fetch_all(&mut *conn)
@@ -577,13 +590,16 @@ pub async fn account(pool: &Pool, year: i16, zone: &TownZone) -> Result<NumberAc
         voided,
         returned,
         reserved,
+        voided_citations,
         voids: voids
             .into_iter()
-            .map(|(number, state, reason, at)| SpentNumber {
+            .map(|(number, reason, at, by, citation)| SpentNumber {
                 number,
-                state,
+                state: "void".to_owned(),
                 reason,
                 at_text: zone.date_time(Moment(at)),
+                by: by.unwrap_or_default(),
+                citation: citation == 1,
             })
             .collect(),
         reserved_runs,

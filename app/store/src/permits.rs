@@ -15,8 +15,9 @@ use domain::error::AppError;
 use domain::model::audit::AuditOutcome;
 use domain::model::civil;
 use domain::model::permit::{
-    permit_number, ClerkRecord, DecisionRecord, Filed, Opinion, PermitApplication, PermitDecision,
-    PermitEvent, PermitRecord, PermitRow, PermitState, Settlement,
+    permit_number, BoardFinding, BoardRecord, BoardVote, ClerkRecord, DecisionRecord, Filed,
+    FindingMet, Opinion, PermitApplication, PermitDecision, PermitEvent, PermitRecord, PermitRow,
+    PermitState, Settlement,
 };
 use domain::ordinance::article_ii::{
     advice, application_shortfalls, grounds_to_deny, Requirements, Shortfall, Standard,
@@ -252,7 +253,46 @@ fn audit_action(kind: &str) -> &'static str {
         "routed" => "permit.route_chapter_55",
         "opinion" => "permit.opinion",
         "settled" => "permit.settle",
+        "finding_met" => "permit.finding_met",
+        "finding_answered" => "permit.finding_answer",
         _ => "permit.change",
+    }
+}
+
+/// An amount as the Town prints it.
+fn money(cents: u64) -> String {
+    domain::ordinance::penalty::dollars(signed(cents))
+}
+
+/// The Town Clerk's security entry in words, with its amounts (issue #37:
+/// the history said "estimate, bond and deposit" without them).
+fn security_note(estimated: u64, bond: u64, deposit: u64) -> String {
+    format!(
+        "estimate of public costs {}, bond {}, deposit {}",
+        money(estimated),
+        money(bond),
+        money(deposit)
+    )
+}
+
+/// A history note in words with its amounts: the Town Clerk's fee and
+/// security entries recorded before the notes carried them are read from the
+/// record as it stood after the entry.
+fn note_with_amounts(kind: &str, note: Option<String>, after_json: &str) -> Option<String> {
+    let after: serde_json::Value = serde_json::from_str(after_json).ok()?;
+    let cents = |key: &str| after["clerk"][key].as_u64();
+    match kind {
+        "security_recorded" if note.as_deref() == Some("estimate, bond and deposit") => {
+            Some(security_note(
+                cents("estimated_costs_cents")?,
+                cents("bond_cents")?,
+                cents("deposit_cents")?,
+            ))
+        }
+        "fee_recorded" if note.as_deref().is_some_and(|n| n.starts_with("receipt ")) => Some(
+            format!("{} received, {}", money(cents("fee_cents")?), note?),
+        ),
+        _ => note,
     }
 }
 
@@ -380,7 +420,10 @@ pub async fn clerk(
             .bind(id.to_string())
             .execute(&mut *tx)
             .await?;
-            ("fee_recorded", format!("receipt {}", receipt.trim()))
+            (
+                "fee_recorded",
+                format!("{} received, receipt {}", money(cents), receipt.trim()),
+            )
         }
         ClerkEntry::Security {
             estimated_costs_cents,
@@ -404,7 +447,7 @@ pub async fn clerk(
             .await?;
             (
                 "security_recorded",
-                String::from("estimate, bond and deposit"),
+                security_note(estimated_costs_cents, bond_cents, deposit_cents),
             )
         }
         ClerkEntry::Schedule { day } => {
@@ -465,17 +508,22 @@ pub async fn clerk(
     Ok(())
 }
 
-/// The Selectmen's decision on `revision` (the one they read). A permit issues
-/// unless a "shall" standard is not met (§52-8 A); the "should" standards still
-/// open go with the decision as advice. A denial lists every "shall" standard
-/// the rules find not met and any finding the Board adds, each with its step
-/// (§52-9 B(2)), and needs at least one (§52-8 B): advice alone is no ground.
+/// The Board of Selectmen's decision on `revision` (the one read), made at the
+/// meeting `vote` names, on the motion and vote it records, entered by a
+/// Selectman or the Town Clerk (issue #37). A permit issues unless a "shall"
+/// standard is not met (§52-8 A) or a finding of the Board is still open; the
+/// "should" standards still open go with the decision as advice. A denial
+/// lists every "shall" standard the rules find not met and every finding of
+/// the Board still open or added now, each with its step (§52-9 B(2)), and
+/// needs at least one (§52-8 B): advice alone is no ground. A finding added
+/// stays open until the Board marks it met ([`mark_met`]).
 pub async fn decide(
     store: &Store,
     desk: Desk<'_>,
     id: Uuid,
     revision: i64,
     decision: &PermitDecision,
+    vote: &BoardVote,
 ) -> Result<DecisionRecord, AppError> {
     let mut tx = store.begin_write().await?;
     let current = row(&mut tx, id).await?;
@@ -493,18 +541,36 @@ pub async fn decide(
         current.revision == revision,
         format!("Application {number} was changed by the operator while you read it (revision {} now); read it again before deciding.", current.revision),
     )?;
+    AppError::unless_any(vote.problems(current.consideration_day, desk.today))?;
+    let meeting_day = vote.day().ok_or(AppError::Internal)?;
     let application = current.application()?;
     let (_, found) = current.assessment(&application);
     let (grounds, advice) = (grounds_to_deny(&found), advice(&found));
+    let open: Vec<Shortfall> = findings(&mut tx, id)
+        .await?
+        .into_iter()
+        .filter(|f| f.met_at.is_none())
+        .map(|f| f.shortfall())
+        .collect::<Result<_, _>>()?;
+    let board = BoardRecord {
+        meeting_day,
+        moved_by: vote.moved_by.trim().to_owned(),
+        seconded_by: Some(vote.seconded_by.trim().to_owned()).filter(|s| !s.is_empty()),
+        vote: vote.vote,
+        recorded_by: desk.name(),
+        recorded_day: desk.today,
+    };
     let decided = |issued, chapter_55, reasons, advice| DecisionRecord {
         issued,
         chapter_55,
         revision,
-        day: desk.today,
-        by: desk.name(),
+        day: meeting_day,
+        by: BOARD.to_owned(),
+        board: Some(board.clone()),
         reasons,
         advice,
     };
+    let mut added: Vec<Shortfall> = Vec::new();
     let record = match decision {
         PermitDecision::Issue => {
             if !grounds.is_empty() {
@@ -514,15 +580,30 @@ pub async fn decide(
                     reasons.join("; ")
                 )));
             }
+            if !open.is_empty() {
+                let reasons: Vec<String> = open.iter().map(Shortfall::reason).collect();
+                return Err(AppError::conflict(format!(
+                    "Application {number}: the Board found standards not met that it has not marked met, and the Board shall issue only unless it finds a standard not met (§52-8 A): {}. Mark each met, at the meeting that finds it met, before issuing.",
+                    reasons.join("; ")
+                )));
+            }
             decided(true, false, Vec::new(), advice)
         }
         PermitDecision::Deny { findings } => {
-            // What the Board finds not met is a ground of its own (§52-8 B).
-            let findings = findings.iter().map(|f| Shortfall {
-                standard: Standard::Shall,
-                ..f.clone()
-            });
-            let reasons: Vec<Shortfall> = grounds.into_iter().chain(findings).collect();
+            // What the Board finds not met is a ground of its own (§52-8 B),
+            // open until it marks it met: those found before, then these.
+            added = findings
+                .iter()
+                .map(|f| Shortfall {
+                    standard: Standard::Shall,
+                    ..f.clone()
+                })
+                .collect();
+            let reasons: Vec<Shortfall> = grounds
+                .into_iter()
+                .chain(open.iter().cloned())
+                .chain(added.iter().cloned())
+                .collect();
             if reasons.is_empty() && !advice.is_empty() {
                 let open: Vec<String> = advice.iter().map(Shortfall::reason).collect();
                 return Err(AppError::conflict(format!(
@@ -538,6 +619,9 @@ pub async fn decide(
         }
         PermitDecision::Chapter55 => decided(false, true, Vec::new(), Vec::new()),
     };
+    for shortfall in &added {
+        add_finding(&mut tx, desk, id, meeting_day, shortfall).await?;
+    }
     let (state, kind, note) = match (record.issued, record.chapter_55) {
         (true, _) => ("issued", "issued", "permit issued (§52-9 B(1))".to_owned()),
         (false, true) => (
@@ -552,6 +636,11 @@ pub async fn decide(
             format!("denied (§52-9 B(2)): {} reason(s)", record.reasons.len()),
         ),
     };
+    let note = format!(
+        "{note}, by the Board at its meeting of {}: {}",
+        civil::date_text(meeting_day),
+        board.motion_text()
+    );
     let json = serde_json::to_string(&record).map_err(|_| AppError::Internal)?;
     sqlx::query(
         "UPDATE permit_application SET state = $1, decided_at = $2, decision_json = $3, updated_at = $4 \
@@ -567,6 +656,207 @@ pub async fn decide(
     event(&mut tx, desk, id, kind, Some(&note)).await?;
     tx.commit().await?;
     Ok(record)
+}
+
+/// Who decides: the decision record's `by` since issue #37.
+const BOARD: &str = "the Board of Selectmen";
+
+/// A Board finding as stored.
+#[derive(Debug, Clone, FromRow)]
+struct FindingRow {
+    finding_id: String,
+    provision: String,
+    finding: String,
+    step: String,
+    found_day: i64,
+    answer: Option<String>,
+    answered_at: Option<i64>,
+    met_day: Option<i64>,
+    met_at: Option<i64>,
+    met_by_name: Option<String>,
+    met_note: Option<String>,
+}
+
+impl FindingRow {
+    fn shortfall(&self) -> Result<Shortfall, AppError> {
+        Ok(Shortfall {
+            provision: serde_json::from_value(serde_json::Value::String(self.provision.clone()))
+                .map_err(|_| AppError::Internal)?,
+            finding: self.finding.clone(),
+            step: self.step.clone(),
+            standard: Standard::Shall,
+        })
+    }
+
+    fn view(&self, zone: &TownZone) -> Result<BoardFinding, AppError> {
+        Ok(BoardFinding {
+            finding_id: Uuid::parse_str(&self.finding_id).map_err(|_| AppError::Internal)?,
+            shortfall: self.shortfall()?,
+            found_day: civil::date_text(self.found_day),
+            answer: self.answer.clone(),
+            answered_at: self
+                .answered_at
+                .map(|at| zone.date_time(domain::ordinance::Moment(at))),
+            met: self.met_at.map(|_| FindingMet {
+                day: self.met_day.map(civil::date_text).unwrap_or_default(),
+                by: self.met_by_name.clone().unwrap_or_default(),
+                note: self.met_note.clone().unwrap_or_default(),
+            }),
+        })
+    }
+}
+
+/// The Board's findings on an application, oldest first.
+async fn findings(conn: &mut Conn, id: Uuid) -> Result<Vec<FindingRow>, AppError> {
+    Ok(sqlx::query_as(
+        "SELECT f.finding_id, f.provision, f.finding, f.step, f.found_day, f.answer, f.answered_at, \
+         f.met_day, f.met_at, u.full_name AS met_by_name, f.met_note FROM permit_finding f \
+         LEFT JOIN app_user u ON u.user_id = f.met_by WHERE f.application_id = $1 \
+         ORDER BY f.found_at, f.finding_id",
+    )
+    .bind(id.to_string())
+    .fetch_all(conn)
+    .await?)
+}
+
+async fn add_finding(
+    conn: &mut Conn,
+    desk: Desk<'_>,
+    id: Uuid,
+    meeting_day: i64,
+    shortfall: &Shortfall,
+) -> Result<(), AppError> {
+    let actor = desk.by.actor.ok_or(AppError::Unauthenticated)?;
+    let provision = serde_json::to_value(shortfall.provision)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .ok_or(AppError::Internal)?;
+    sqlx::query(
+        "INSERT INTO permit_finding (finding_id, application_id, provision, finding, step, \
+         found_day, found_at, found_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(Uuid::now_v7().to_string())
+    .bind(id.to_string())
+    .bind(provision)
+    .bind(shortfall.finding.trim())
+    .bind(shortfall.step.trim())
+    .bind(meeting_day)
+    .bind(desk.by.now.0)
+    .bind(actor.user_id.to_string())
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// One open finding of the application, or why it cannot be acted on.
+async fn open_finding(
+    conn: &mut Conn,
+    id: Uuid,
+    number: &str,
+    finding_id: Uuid,
+) -> Result<FindingRow, AppError> {
+    let found = findings(conn, id)
+        .await?
+        .into_iter()
+        .find(|f| f.finding_id == finding_id.to_string())
+        .ok_or(AppError::NotFound)?;
+    refuse_unless(
+        found.met_at.is_none(),
+        format!(
+            "Application {number}: the Board already marked that finding met on {}.",
+            found.met_day.map(civil::date_text).unwrap_or_default()
+        ),
+    )?;
+    Ok(found)
+}
+
+/// The Board marks one of its findings met (§52-8), at the meeting
+/// `meeting_day`, with its note; recorded by a Selectman or the Town Clerk.
+pub async fn mark_met(
+    store: &Store,
+    desk: Desk<'_>,
+    id: Uuid,
+    finding_id: Uuid,
+    meeting_day: &str,
+    note: &str,
+) -> Result<(), AppError> {
+    let actor = desk.by.actor.ok_or(AppError::Unauthenticated)?;
+    let mut tx = store.begin_write().await?;
+    let current = row(&mut tx, id).await?;
+    let state = current.state(desk.today);
+    refuse_unless(
+        state.open_to_amendment(),
+        format!(
+            "Application {} is {}: its findings are closed.",
+            current.number,
+            state.label().to_lowercase()
+        ),
+    )?;
+    let found = open_finding(&mut tx, id, &current.number, finding_id).await?;
+    AppError::unless_any(domain::model::permit::met_problems(
+        meeting_day,
+        found.found_day,
+        desk.today,
+        note,
+    ))?;
+    let day = civil::day_number(meeting_day.trim()).ok_or(AppError::Internal)?;
+    sqlx::query(
+        "UPDATE permit_finding SET met_day = $1, met_at = $2, met_by = $3, met_note = $4 \
+         WHERE finding_id = $5",
+    )
+    .bind(day)
+    .bind(desk.by.now.0)
+    .bind(actor.user_id.to_string())
+    .bind(note.trim())
+    .bind(finding_id.to_string())
+    .execute(&mut *tx)
+    .await?;
+    let note = format!(
+        "{} marked met by the Board at its meeting of {}: {}",
+        found.shortfall()?.reason(),
+        civil::date_text(day),
+        note.trim()
+    );
+    event(&mut tx, desk, id, "finding_met", Some(&note)).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The operator answers one of the Board's findings through the status link.
+pub async fn answer_finding(
+    store: &Store,
+    desk: Desk<'_>,
+    token: &str,
+    finding_id: Uuid,
+    answer: &str,
+) -> Result<(), AppError> {
+    let mut tx = store.begin_write().await?;
+    let id = id_of_token(&mut tx, token).await?;
+    let current = row(&mut tx, id).await?;
+    let state = current.state(desk.today);
+    refuse_unless(
+        state.open_to_amendment(),
+        format!(
+            "Application {}: the permit is already {}.",
+            current.number,
+            state.label().to_lowercase()
+        ),
+    )?;
+    let found = open_finding(&mut tx, id, &current.number, finding_id).await?;
+    sqlx::query("UPDATE permit_finding SET answer = $1, answered_at = $2 WHERE finding_id = $3")
+        .bind(answer.trim())
+        .bind(desk.by.now.0)
+        .bind(finding_id.to_string())
+        .execute(&mut *tx)
+        .await?;
+    let note = format!(
+        "answered {}: {}",
+        found.shortfall()?.provision,
+        answer.trim()
+    );
+    event(&mut tx, desk, id, "finding_answered", Some(&note)).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// A written opinion for the Selectmen (§52-8 A), before they decide.
@@ -637,21 +927,26 @@ pub async fn record(
             opinion,
         })
         .collect();
-    let events: Vec<(i64, String, String, Option<String>)> = sqlx::query_as(
-        "SELECT at, actor_name, kind, note FROM permit_event WHERE application_id = $1 ORDER BY seq",
+    let events: Vec<(i64, String, String, Option<String>, String)> = sqlx::query_as(
+        "SELECT at, actor_name, kind, note, after_json FROM permit_event WHERE application_id = $1 ORDER BY seq",
     )
     .bind(id.to_string())
     .fetch_all(&mut *conn)
     .await?;
     record.history = events
         .into_iter()
-        .map(|(at, by, kind, note)| PermitEvent {
+        .map(|(at, by, kind, note, after)| PermitEvent {
             at: zone.date_time(domain::ordinance::Moment(at)),
             by,
+            note: note_with_amounts(&kind, note.clone(), &after).or(note),
             kind,
-            note,
         })
         .collect();
+    record.findings = findings(&mut conn, id)
+        .await?
+        .iter()
+        .map(|f| f.view(zone))
+        .collect::<Result<_, _>>()?;
     Ok(record)
 }
 
@@ -671,7 +966,15 @@ pub async fn by_token(
         }
     }
     if let Some(decision) = record.decision.as_mut() {
-        decision.by = String::from("the Board of Selectmen");
+        decision.by = String::from(BOARD);
+        if let Some(board) = decision.board.as_mut() {
+            board.recorded_by = String::from("the Town");
+        }
+    }
+    for finding in &mut record.findings {
+        if let Some(met) = finding.met.as_mut() {
+            met.by = String::from(BOARD);
+        }
     }
     Ok(record)
 }
@@ -706,6 +1009,8 @@ fn assemble(current: &Row, today: i64) -> Result<PermitRecord, AppError> {
         settlement,
         opinions: Vec::new(),
         history: Vec::new(),
+        findings: Vec::new(),
+        today: civil::date_text(today),
         application,
     })
 }

@@ -976,6 +976,11 @@ pub async fn report(
             domain::model::incident::cautions(current, &verdicts)
                 .iter()
                 .map(domain::ordinance::Caution::message)
+                .chain(
+                    domain::model::review::record_cautions(current)
+                        .into_iter()
+                        .map(|(_, words)| words),
+                )
                 .collect()
         }
     };

@@ -383,7 +383,9 @@ struct Step<'a> {
 }
 
 /// Stores a corrected report as the next revision. The caller has re-run the
-/// rules (`verdicts`). Persons still cited keep their citation numbers; before
+/// rules (`verdicts`); where a time sent to the minute is kept at its stored
+/// value (`IncidentReport::keeping_stored_times`), they run again here on the
+/// report as stored. Persons still cited keep their citation numbers; before
 /// filing, a citation no longer cited is voided with the reason. A citation with
 /// the court keeps its number, person, offence, arrest and fine: the chief's
 /// amendment may withdraw it (the clerk takes the withdrawal to the court) and
@@ -399,13 +401,26 @@ pub async fn correct(
     let id = report.incident_id.to_string();
     let mut tx = store.begin_write().await?;
     let current = state(&mut tx, &id).await?;
+    let before = domain::model::first_version::StoredReport::parse(&current.report_json)
+        .map_err(|_| AppError::Internal)?
+        .current();
+    // A time sent to the minute that is the stored one is the stored one
+    // (issue #37): the rules run on the report as it will be stored.
+    let kept = report.clone().keeping_stored_times(&before);
+    let rerun;
+    let (report, verdicts) = if kept == *report {
+        (report, verdicts)
+    } else {
+        rerun = (
+            domain::model::incident::check_correction(&kept, issuing.now)?,
+            kept,
+        );
+        (&rerun.1, rerun.0.as_slice())
+    };
     if let Some(stored) = unchanged(&mut tx, report, &current).await? {
         return Ok(stored);
     }
     may_correct(correction, issuing.officer, &current)?;
-    let before = domain::model::first_version::StoredReport::parse(&current.report_json)
-        .map_err(|_| AppError::Internal)?
-        .current();
     AppError::unless_any(domain::model::incident::signature_changed_in_correction(
         &before, report,
     ))?;

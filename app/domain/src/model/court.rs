@@ -377,6 +377,19 @@ impl Disposition {
         errors
     }
 
+    /// A hearing set on a day the District Court does not sit (issue #37: a
+    /// hearing on Christmas Day was taken): refused with the day named.
+    /// `closed` is the court's list of closed days (`CourtSettings`), `None`
+    /// while Maine's legal holidays stand for it.
+    pub fn hearing_problem(&self, closed: Option<&[String]>) -> Option<FieldError> {
+        let day = crate::model::civil::day_number(self.hearing_on.as_deref()?)?;
+        let why = crate::model::court_calendar::court_closed(day, closed)?;
+        Some(FieldError::new(
+            "hearing_on",
+            format!("Hearing date: {why}, when the District Court does not sit. Give the date the court set."),
+        ))
+    }
+
     /// The court's words, when given.
     pub fn words(&self) -> Option<&str> {
         self.court_words
@@ -716,6 +729,31 @@ mod tests {
             ..contested
         };
         assert_eq!(paid.problems(TODAY)[0].field, "paid_cents");
+    }
+
+    #[test]
+    fn a_hearing_on_a_day_the_court_does_not_sit_is_refused_with_the_day_named() {
+        let mut d = Disposition {
+            kind: DispositionKind::Contested,
+            on: "2026-12-07".into(),
+            hearing_on: Some("2026-12-25".into()),
+            paid_cents: None,
+            fine_cents: None,
+            costs_cents: None,
+            reason: None,
+            court_words: None,
+        };
+        let refused = d.hearing_problem(None).expect("Christmas Day");
+        assert_eq!(refused.field, "hearing_on");
+        assert!(
+            refused.message.contains("2026-12-25 is Christmas Day"),
+            "{}",
+            refused.message
+        );
+        d.hearing_on = Some("2026-12-28".into());
+        assert!(d.hearing_problem(None).is_none());
+        let list = vec!["2026-12-28".to_owned()];
+        assert!(d.hearing_problem(Some(&list)).is_some());
     }
 
     #[test]

@@ -1,7 +1,11 @@
 //! The days the District Court sits: not weekends, not Maine's legal holidays
 //! (4 M.R.S. §1051) — or, once an administrator has saved a list, not the days
 //! on it. The answer date printed on a citation is moved to the next court day
-//! (issue #16: a 21-day answer date landed on Christmas Day).
+//! (issue #16: a 21-day answer date landed on Christmas Day), and a hearing on
+//! a day the court does not sit is refused with the day named (issue #37).
+//! The Town's offices keep weekends and Maine's legal holidays: no Board of
+//! Selectmen's meeting is scheduled or recorded on one, and the permit
+//! calculator's filing date is the last day the Town Clerk's office is open.
 
 use crate::model::civil::{date_text, day_number, days_from_civil, weekday};
 
@@ -72,6 +76,75 @@ pub fn is_closed(day: i64, closed: Option<&[String]>) -> bool {
     }
 }
 
+const WEEKDAYS: [&str; 7] = [
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+];
+
+/// The Maine legal holiday observed on `day`, if one is (the year before's
+/// too: a January 1 on a Saturday is kept the December 31 before).
+fn holiday(day: i64) -> Option<&'static str> {
+    let date = date_text(day);
+    let (year, _, _) = crate::model::civil::civil_from_days(day);
+    [year, year + 1]
+        .into_iter()
+        .flat_map(maine_holidays)
+        .find(|(d, _)| *d == date)
+        .map(|(_, name)| name)
+}
+
+/// `2026-12-26 is a Saturday`, `2026-12-25 is Christmas Day`: why `day` is
+/// closed, said with the day named.
+fn said(day: i64, why: &str) -> String {
+    format!("{} is {why}", date_text(day))
+}
+
+/// Why the District Court does not sit on `day`, with the day named; `None`
+/// on a court day. `closed` as [`is_closed`] reads it.
+pub fn court_closed(day: i64, closed: Option<&[String]>) -> Option<String> {
+    if !is_closed(day, closed) {
+        return None;
+    }
+    let weekday = weekday(day);
+    Some(if weekday >= 5 {
+        said(day, &format!("a {}", WEEKDAYS[weekday as usize]))
+    } else if closed.is_some() {
+        said(day, "a day the court is closed (Court settings)")
+    } else {
+        said(day, holiday(day).unwrap_or("a legal holiday"))
+    })
+}
+
+/// Why the Town's offices — the Town Clerk's, and the Board of Selectmen's
+/// meetings — are closed on `day`, with the day named: a weekend or a Maine
+/// legal holiday as observed (issue #37; the department's reading: the Town
+/// keeps the State's legal holidays). `None` on a day they are open.
+pub fn town_closed(day: i64) -> Option<String> {
+    let weekday = weekday(day);
+    if weekday >= 5 {
+        return Some(said(day, &format!("a {}", WEEKDAYS[weekday as usize])));
+    }
+    holiday(day).map(|name| said(day, name))
+}
+
+/// The last day on or before `day` that the Town's offices are open.
+pub fn town_open_on_or_before(day: i64) -> i64 {
+    let mut open = day;
+    // Weekends and holidays never run a month together.
+    for _ in 0..31 {
+        if town_closed(open).is_none() {
+            break;
+        }
+        open -= 1;
+    }
+    open
+}
+
 /// The first court day on or after `date` (`YYYY-MM-DD`); a date that does not
 /// parse comes back as it is.
 pub fn court_day_on_or_after(date: &str, closed: Option<&[String]>) -> String {
@@ -122,6 +195,34 @@ mod tests {
         assert_eq!(court_day_on_or_after("2026-12-23", None), "2026-12-23");
         // Independence Day 2026 is a Saturday, kept on Friday the 3rd.
         assert_eq!(court_day_on_or_after("2026-07-03", None), "2026-07-06");
+    }
+
+    #[test]
+    fn closed_days_are_named() {
+        let day = |d: &str| day_number(d).expect("a date");
+        assert_eq!(
+            court_closed(day("2026-12-25"), None).as_deref(),
+            Some("2026-12-25 is Christmas Day")
+        );
+        assert_eq!(
+            court_closed(day("2026-12-26"), None).as_deref(),
+            Some("2026-12-26 is a Saturday")
+        );
+        assert_eq!(court_closed(day("2026-12-28"), None), None);
+        assert_eq!(
+            town_closed(day("2026-12-26")).as_deref(),
+            Some("2026-12-26 is a Saturday")
+        );
+        assert_eq!(
+            town_closed(day("2026-11-26")).as_deref(),
+            Some("2026-11-26 is Thanksgiving Day")
+        );
+        assert_eq!(town_closed(day("2026-12-29")), None);
+        // Sunday 2027-01-03 → Friday 2027-01-01 is New Year's Day → Thursday.
+        assert_eq!(
+            date_text(town_open_on_or_before(day("2027-01-03"))),
+            "2026-12-31"
+        );
     }
 
     #[test]

@@ -352,6 +352,60 @@ impl IncidentReport {
     }
 }
 
+/// The precision the phone's and the desk's forms send a time at: the minute
+/// (a `datetime-local` input shows no seconds).
+pub const FORM_PRECISION_MS: i64 = 60_000;
+
+/// `sent`, unless it is `stored` as a form shows it: sent at the form's
+/// precision and in the same minute, it is the stored time unchanged, seconds
+/// and all.
+fn kept(sent: Moment, stored: Moment) -> Moment {
+    let at_form_precision = sent.0.rem_euclid(FORM_PRECISION_MS) == 0;
+    let same_minute =
+        sent.0.div_euclid(FORM_PRECISION_MS) == stored.0.div_euclid(FORM_PRECISION_MS);
+    if at_form_precision && same_minute {
+        stored
+    } else {
+        sent
+    }
+}
+
+impl IncidentReport {
+    /// The report as a correction means it (issue #37, finding 1): every time
+    /// sent at the form's precision that equals the stored one at that
+    /// precision is the stored time, so a correction of the narrative alone
+    /// keeps the stored seconds and writes no history line for a time nobody
+    /// changed. Times are matched by what they are the time of: the
+    /// incident's start, each order (by its place in the list), each person's
+    /// response (by the person), each count of a gathering (by its place).
+    /// Every path that stores a correction goes through this.
+    pub fn keeping_stored_times(mut self, stored: &IncidentReport) -> IncidentReport {
+        self.occurred_at = kept(self.occurred_at, stored.occurred_at);
+        for (order, was) in self.orders.iter_mut().zip(&stored.orders) {
+            order.given_at = kept(order.given_at, was.given_at);
+        }
+        for subject in &mut self.subjects {
+            let Some(was) = stored
+                .subjects
+                .iter()
+                .find(|s| s.subject_id == subject.subject_id)
+            else {
+                continue;
+            };
+            if let (Some(at), Some(before)) = (subject.facts.response.at(), was.facts.response.at())
+            {
+                subject.facts.response = subject.facts.response.at_time(kept(at, before));
+            }
+        }
+        if let (Some(scene), Some(was)) = (self.gathering.as_mut(), stored.gathering.as_ref()) {
+            for (count, before) in scene.counts.iter_mut().zip(&was.counts) {
+                count.at = kept(count.at, before.at);
+            }
+        }
+        self
+    }
+}
+
 /// The rules' word on one person: the decision on each offence charged (in the
 /// order of their charges), the cautions for the chief, and the outcome — or the
 /// reasons a requested citation cannot issue.
@@ -1170,6 +1224,41 @@ mod tests {
             .filter(|e| e.field == field)
             .map(|e| e.message)
             .collect()
+    }
+
+    #[test]
+    fn a_time_sent_to_the_minute_that_is_the_stored_minute_keeps_the_stored_seconds() {
+        let mut stored = report();
+        stored.occurred_at = Moment(OCCURRED.0 + 17_250);
+        stored.orders[0].given_at = Moment(stored.orders[0].given_at.0 + 42_000);
+        stored.subjects[0].facts.response = Response::Refused {
+            at: Moment(OCCURRED.plus_minutes(8).0 + 59_999),
+            manner: RefusalManner::StayedInPlace,
+        };
+        // What the amend form sends back: every time to its minute, and a new narrative.
+        let minute = |m: Moment| Moment(m.0 - m.0.rem_euclid(FORM_PRECISION_MS));
+        let mut sent = stored.clone();
+        sent.occurred_at = minute(stored.occurred_at);
+        sent.orders[0].given_at = minute(stored.orders[0].given_at);
+        sent.subjects[0].facts.response = stored.subjects[0].facts.response.at_time(minute(
+            stored.subjects[0].facts.response.at().expect("a time"),
+        ));
+        sent.narrative = "Stood across the whole sidewalk for twenty minutes.".into();
+        let meant = sent.clone().keeping_stored_times(&stored);
+        assert_eq!(meant.occurred_at, stored.occurred_at);
+        assert_eq!(meant.orders, stored.orders);
+        assert_eq!(
+            meant.subjects[0].facts.response,
+            stored.subjects[0].facts.response
+        );
+        assert_eq!(meant.narrative, sent.narrative);
+        // A time moved to another minute, or sent with seconds of its own, is a change.
+        let mut moved = sent.clone();
+        moved.occurred_at = Moment(minute(stored.occurred_at).0 + 60_000);
+        moved.orders[0].given_at = Moment(stored.orders[0].given_at.0 + 1_000);
+        let meant = moved.clone().keeping_stored_times(&stored);
+        assert_eq!(meant.occurred_at, moved.occurred_at);
+        assert_eq!(meant.orders[0].given_at, moved.orders[0].given_at);
     }
 
     #[test]

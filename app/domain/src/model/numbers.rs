@@ -108,14 +108,23 @@ pub struct HandedNumber {
     pub number: String,
 }
 
-/// A number that is not a citation, and why.
+/// A number that is not a standing citation, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SpentNumber {
     pub number: String,
-    /// `void` (handed out for a report the server refused) or `returned`.
+    /// `void` (a citation voided, or a number handed out for a report the
+    /// server refused) or `returned`.
     pub state: String,
     pub reason: String,
     pub at_text: String,
+    /// Who voided it: the chief, the officer whose correction or refused
+    /// report voided it (issue #37: every void, whatever path voided it).
+    #[serde(default)]
+    pub by: String,
+    /// A citation voided after it was issued (rather than a number voided on
+    /// submission).
+    #[serde(default)]
+    pub citation: bool,
 }
 
 /// Numbers still reserved: in a block a phone holds, or handed out for reports
@@ -138,12 +147,18 @@ pub struct NumberAccount {
     pub year: i16,
     /// The highest number given out or reserved this year.
     pub last: i64,
-    /// Citations (whatever their status since: a chief's void keeps its number).
+    /// Citations (whatever their status since: a void keeps its number).
     pub issued: i64,
+    /// Numbers voided on submission: handed out for a report the server refused.
     pub voided: i64,
     pub returned: i64,
     pub reserved: i64,
-    /// Voided on submission, newest first (at most 50).
+    /// Citations voided after they were issued — by the chief, or by a
+    /// correction that no longer cites them — counted among `issued`.
+    #[serde(default)]
+    pub voided_citations: i64,
+    /// Every void, newest first (at most 50): citations voided and numbers
+    /// voided on submission, each with who voided it and why.
     pub voids: Vec<SpentNumber>,
     pub reserved_runs: Vec<ReservedRun>,
     pub missing: Vec<String>,
@@ -153,6 +168,16 @@ impl NumberAccount {
     pub fn balances(&self) -> bool {
         self.missing.is_empty()
             && self.issued + self.voided + self.returned + self.reserved == self.last
+    }
+
+    /// Citations that stand: issued and not voided.
+    pub fn standing(&self) -> i64 {
+        self.issued - self.voided_citations
+    }
+
+    /// Every void of the year: citations voided and numbers voided on submission.
+    pub fn void_total(&self) -> i64 {
+        self.voided + self.voided_citations
     }
 }
 

@@ -10,6 +10,7 @@ use uuid::Uuid;
 
 use crate::error::FieldError;
 use crate::model::civil;
+use crate::ordinance::article_ii::board::{self, MeetingProblem, Vote};
 use crate::ordinance::article_ii::enforcement::{Registered, Standing};
 use crate::ordinance::article_ii::{
     calendar, permit::duration_text, BySex, Plan, Provided, Provision, Requirements, Shortfall,
@@ -424,6 +425,123 @@ pub enum PermitDecision {
     Chapter55,
 }
 
+/// The Board's action as the person recording it enters it (issue #37): the
+/// meeting at which the Board decided, the motion and the vote. A Selectman or
+/// the Town Clerk records it; the decision is the Board's.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardVote {
+    /// The meeting's date, `YYYY-MM-DD`: the date the decision was made.
+    pub meeting_day: String,
+    /// The member who moved it.
+    pub moved_by: String,
+    /// The member who seconded it; empty when no one did.
+    #[serde(default)]
+    pub seconded_by: String,
+    #[serde(flatten)]
+    pub vote: Vote,
+}
+
+/// Longest name of a member, as the minutes give it.
+pub const MAX_MEMBER_CHARS: usize = 100;
+
+impl BoardVote {
+    /// The meeting day as a Town day number, once it reads.
+    pub fn day(&self) -> Option<i64> {
+        civil::day_number(self.meeting_day.trim())
+    }
+
+    /// Everything wrong with the record of the Board's action, on `today`, for
+    /// an application the Town Clerk scheduled for `consideration_day`: each
+    /// field named, with the section that asks for it.
+    pub fn problems(&self, consideration_day: Option<i64>, today: i64) -> Vec<FieldError> {
+        let mut errors = Vec::new();
+        match self.day() {
+            None => errors.push(FieldError::new(
+                "meeting_day",
+                "Meeting: the date of the Board's meeting that decided, as YYYY-MM-DD (§52-9 B).",
+            )),
+            Some(day) => {
+                if let Some(why) = crate::model::court_calendar::town_closed(day) {
+                    errors.push(FieldError::new(
+                        "meeting_day",
+                        format!("Meeting: {why}, when the Board of Selectmen does not meet. Give the date of the meeting that decided."),
+                    ));
+                }
+                let considered = consideration_day.unwrap_or(day);
+                if let Some(problem) = board::meeting_problem(day, considered, today) {
+                    let message = match problem {
+                        MeetingProblem::NotHeld => format!(
+                            "Meeting: {}: {} has not come; record a decision the Board has made.",
+                            problem.provision(),
+                            civil::date_text(day)
+                        ),
+                        MeetingProblem::BeforeConsideration => format!(
+                            "Meeting: {}: the Board acts after its consideration of the application, \
+                             which the Town Clerk scheduled for {}; a decision dated {} is before it.",
+                            problem.provision(),
+                            civil::date_text(considered),
+                            civil::date_text(day)
+                        ),
+                    };
+                    errors.push(FieldError::new("meeting_day", message));
+                }
+            }
+        }
+        for (field, value, label, required) in [
+            ("moved_by", &self.moved_by, "Moved by", true),
+            ("seconded_by", &self.seconded_by, "Seconded by", false),
+        ] {
+            if required && value.trim().is_empty() {
+                errors.push(FieldError::new(
+                    field,
+                    format!("{label}: the member who made the motion, as the minutes name them (§52-8)."),
+                ));
+            } else if value.chars().count() > MAX_MEMBER_CHARS
+                || value.chars().any(char::is_control)
+            {
+                errors.push(FieldError::new(
+                    field,
+                    format!("{label}: one line of at most {MAX_MEMBER_CHARS} characters."),
+                ));
+            }
+        }
+        if let Some((provision, why)) = board::vote_problem(&self.vote) {
+            errors.push(FieldError::new(
+                "vote",
+                format!("Vote: {provision}: {why}."),
+            ));
+        }
+        errors
+    }
+}
+
+/// The Board's action as the decision record keeps it (issue #37). Absent from
+/// decisions recorded before the Board's meeting and vote were asked, which
+/// read and print as they were written.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardRecord {
+    /// The meeting at which the Board decided (Town day number).
+    pub meeting_day: i64,
+    pub moved_by: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seconded_by: Option<String>,
+    pub vote: Vote,
+    /// Who recorded it (a Selectman or the Town Clerk), and when.
+    pub recorded_by: String,
+    pub recorded_day: i64,
+}
+
+impl BoardRecord {
+    /// `Moved by A, seconded by B; 3 for, 1 against, 1 abstaining`.
+    pub fn motion_text(&self) -> String {
+        let seconded = self.seconded_by.as_deref().map_or_else(
+            || ", not seconded".to_owned(),
+            |s| format!(", seconded by {s}"),
+        );
+        format!("Moved by {}{seconded}; {}", self.moved_by, self.vote.text())
+    }
+}
+
 /// What a decision recorded: the revision it decided, and for a denial every reason.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DecisionRecord {
@@ -432,8 +550,15 @@ pub struct DecisionRecord {
     #[serde(default)]
     pub chapter_55: bool,
     pub revision: i64,
+    /// The day the decision was made: the Board's meeting (since issue #37);
+    /// the day it was entered, in decisions recorded before.
     pub day: i64,
+    /// "the Board of Selectmen" (since issue #37); the Selectman who entered
+    /// it, in decisions recorded before.
     pub by: String,
+    /// The meeting, the motion and the vote (issue #37).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<BoardRecord>,
     /// For a denial, its grounds: the "shall" standards not met and the Board's
     /// own findings (§52-8 B).
     pub reasons: Vec<Shortfall>,
@@ -527,6 +652,108 @@ pub struct PermitEvent {
     pub note: Option<String>,
 }
 
+/// A standard the Board found not met (§52-8 B), open until the Board marks
+/// it met (issue #37), with the operator's answer if they gave one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardFinding {
+    pub finding_id: Uuid,
+    /// The standard, its finding and the step that would meet it.
+    pub shortfall: Shortfall,
+    /// The meeting at which the Board found it, `YYYY-MM-DD`.
+    pub found_day: String,
+    /// The operator's answer, through the status link.
+    pub answer: Option<String>,
+    pub answered_at: Option<String>,
+    /// Once the Board marked it met: the meeting's date, who recorded it, and
+    /// the Board's note.
+    pub met: Option<FindingMet>,
+}
+
+impl BoardFinding {
+    pub fn is_open(&self) -> bool {
+        self.met.is_none()
+    }
+}
+
+/// The Board's marking of a finding as met.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FindingMet {
+    pub day: String,
+    pub by: String,
+    pub note: String,
+}
+
+/// The operator's answer to a finding, or the Board's note marking it met:
+/// one paragraph.
+pub fn finding_text_problem(field: &str, label: &str, text: &str) -> Option<FieldError> {
+    if text.trim().is_empty() {
+        Some(FieldError::new(field, format!("{label}: required.")))
+    } else if text.chars().count() > MAX_TEXT {
+        Some(FieldError::new(
+            field,
+            format!("{label}: at most {MAX_TEXT} characters."),
+        ))
+    } else {
+        None
+    }
+}
+
+/// Everything wrong with the Board's marking of a finding met: the meeting
+/// (not on a day the Town's offices are closed, not before the meeting that
+/// found it, not to come), and the Board's note.
+pub fn met_problems(meeting_day: &str, found_day: i64, today: i64, note: &str) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    match civil::day_number(meeting_day.trim()) {
+        None => errors.push(FieldError::new(
+            "meeting_day",
+            "Meeting: the date of the Board's meeting that found it met, as YYYY-MM-DD (§52-8).",
+        )),
+        Some(day) => {
+            if let Some(why) = crate::model::court_calendar::town_closed(day) {
+                errors.push(FieldError::new(
+                    "meeting_day",
+                    format!("Meeting: {why}, when the Board of Selectmen does not meet."),
+                ));
+            }
+            if day > today {
+                errors.push(FieldError::new(
+                    "meeting_day",
+                    format!(
+                        "Meeting: {} has not come; record what the Board has done.",
+                        civil::date_text(day)
+                    ),
+                ));
+            } else if day < found_day {
+                errors.push(FieldError::new(
+                    "meeting_day",
+                    format!(
+                        "Meeting: the Board found it not met on {}; it is marked met at that meeting or a later one.",
+                        civil::date_text(found_day)
+                    ),
+                ));
+            }
+        }
+    }
+    errors.extend(finding_text_problem("note", "The Board's note", note));
+    errors
+}
+
+/// The last day to file an application for a gathering first held on
+/// `first_day` that the Town Clerk's office is open (§52-9 A; the
+/// department's reading 16: the twentieth day before, or the last open day
+/// before it), and, when it moved, why.
+pub fn filing_deadline(first_day: i64) -> (i64, Option<String>) {
+    let statutory = calendar::last_filing_day(first_day);
+    let open = crate::model::court_calendar::town_open_on_or_before(statutory);
+    let why = (open != statutory)
+        .then(|| crate::model::court_calendar::town_closed(statutory))
+        .flatten()
+        .map(|why| {
+            format!("the twentieth day before, {why}, when the Town Clerk's office is closed")
+        });
+    (open, why)
+}
+
 /// A written opinion for the Selectmen (§52-8 A).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Opinion {
@@ -560,6 +787,20 @@ pub struct PermitRecord {
     pub settlement: Option<Settlement>,
     pub opinions: Vec<Opinion>,
     pub history: Vec<PermitEvent>,
+    /// The Board's findings (§52-8 B), open and met, oldest first (issue #37).
+    #[serde(default)]
+    pub findings: Vec<BoardFinding>,
+    /// Today on the Town's calendar, as the record was read: the meeting a
+    /// decision defaults to and may not pass.
+    #[serde(default)]
+    pub today: String,
+}
+
+impl PermitRecord {
+    /// The Board's findings not yet marked met: no permit issues while one is.
+    pub fn open_findings(&self) -> Vec<&BoardFinding> {
+        self.findings.iter().filter(|f| f.is_open()).collect()
+    }
 }
 
 /// What the public page answers when an application is filed: its number and
@@ -582,10 +823,17 @@ pub fn plausible_token(token: &str) -> bool {
     token.len() == 64 && token.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
-/// Reasons a denial lists that the Board adds itself: each with a reason and a step.
+/// Reasons a denial lists that the Board adds itself: each with a reason and a
+/// step, naming a standard of the ordinance or §52-8 itself.
 pub fn finding_problems(findings: &[Shortfall]) -> Vec<FieldError> {
     let mut errors = Vec::new();
     for (i, f) in findings.iter().enumerate() {
+        if f.provision != Provision::S52_8 && !Provision::BOARD_STANDARDS.contains(&f.provision) {
+            errors.push(FieldError::new(
+                format!("findings.{i}"),
+                "A finding names a standard of §52-10, §52-11 or §52-9 D, or §52-8 (§52-8 B).",
+            ));
+        }
         if f.finding.trim().is_empty() || f.step.trim().is_empty() {
             errors.push(FieldError::new(
                 format!("findings.{i}"),
@@ -748,6 +996,69 @@ mod tests {
         assert_eq!(s.daily_minutes, 8 * 60);
         let provided = a.provided_with(&s, &ClerkRecord::default());
         assert!(provided.overnight);
+    }
+
+    /// Issue #37, finding 10: the calculator's filing date could be a Sunday.
+    #[test]
+    fn the_filing_deadline_shown_is_a_day_the_town_clerks_office_is_open() {
+        // 2027-01-23 is a Saturday: twenty days before 2027-02-12 (a Friday).
+        let (by, why) = filing_deadline(day("2027-02-12"));
+        assert_eq!(civil::date_text(by), "2027-01-22");
+        assert_eq!(
+            why.as_deref(),
+            Some("the twentieth day before, 2027-01-23 is a Saturday, when the Town Clerk's office is closed")
+        );
+        // Twenty days before 2027-01-21 is Friday 2027-01-01, New Year's Day.
+        let (by, why) = filing_deadline(day("2027-01-21"));
+        assert_eq!(civil::date_text(by), "2026-12-31");
+        assert!(why.is_some_and(|w| w.contains("New Year's Day")));
+        let (by, why) = filing_deadline(day("2027-02-10"));
+        assert_eq!((civil::date_text(by), why), ("2027-01-21".to_owned(), None));
+        // The late-filing reason still counts from the statutory day.
+        assert!(calendar::filing_problem(day("2027-01-23"), day("2027-02-12")).is_none());
+    }
+
+    #[test]
+    fn a_board_vote_names_what_is_wrong_with_the_meeting_and_the_motion() {
+        let vote = |meeting: &str, f: u32, a: u32| BoardVote {
+            meeting_day: meeting.into(),
+            moved_by: "Selectman Ames".into(),
+            seconded_by: String::new(),
+            vote: Vote {
+                in_favour: f,
+                against: a,
+                abstaining: 0,
+            },
+        };
+        let considered = Some(day("2026-12-26") + 3); // Tuesday 2026-12-29
+        let today = day("2027-01-04");
+        assert!(vote("2026-12-29", 3, 2)
+            .problems(considered, today)
+            .is_empty());
+        let fields = |v: BoardVote| -> Vec<String> {
+            v.problems(considered, today)
+                .into_iter()
+                .map(|e| format!("{}: {}", e.field, e.message))
+                .collect()
+        };
+        let before = fields(vote("2026-12-07", 3, 0));
+        assert!(
+            before[0].contains("§52-9 B") && before[0].contains("scheduled for 2026-12-29"),
+            "{before:?}"
+        );
+        let saturday = fields(vote("2027-01-02", 3, 0));
+        assert!(
+            saturday[0].contains("2027-01-02 is a Saturday"),
+            "{saturday:?}"
+        );
+        let lost = fields(vote("2026-12-29", 2, 2));
+        assert!(
+            lost[0].starts_with("vote: Vote: §52-8: the motion did not carry"),
+            "{lost:?}"
+        );
+        let mut unmoved = vote("2026-12-29", 3, 0);
+        unmoved.moved_by = " ".into();
+        assert!(fields(unmoved)[0].starts_with("moved_by"));
     }
 
     #[test]

@@ -16,16 +16,19 @@ use crate::ordinance::{Caution, Offence, Outcome, ProtectedActivity};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CautionKind {
-    /// A person was expressing an opinion in a §52-2 or §52-3 case.
+    /// A person was expressing an opinion: in a §52-2 or §52-3 case (the
+    /// rules' caution), or answered under §52-1 E (issue #37: the filter finds
+    /// every report the dashboard's §52-1 E figure counts).
     Expression,
     /// A §52-3 case rests on songs or words.
     Speech,
     /// The narrative or a person's description describes who the person is
     /// rather than what they did.
     StatusWords,
-    /// Refusal recorded before the time allowed to comply had passed. Only on
-    /// reports stored under the first version of the rules, which let it through
-    /// with this caution; the rules now refuse such a record.
+    /// Refusal recorded before the time allowed to comply had passed: on
+    /// reports stored under the first version of the rules, which let it
+    /// through with this caution, and (issue #37) on every report whose
+    /// refusal counts at once as an outright refusal (§52-1 D).
     EarlyRefusal,
     /// The GPS fix is far from where earlier reports at the same typed location
     /// were made: the address or the fix may be wrong.
@@ -109,6 +112,52 @@ impl CautionKind {
             Caution::Unidentified { .. } => CautionKind::Unidentified,
         }
     }
+}
+
+/// What the record itself shows the chief should look at, besides the rules'
+/// cautions (issue #37, finding 4), each with its words:
+/// - a person's §52-1 E answer is expression (picketing, speaking, another
+///   lawful expression): "Expression involved" finds every such report, as the
+///   dashboard's §52-1 E figure counts them, not only the §52-2 and §52-3 ones
+///   the rules caution on;
+/// - a refusal recorded before the time allowed to comply had passed: lawful
+///   only as an outright refusal, which counts at once (§52-1 D, the
+///   department's reading 3); the chief checks the manner against the narrative.
+pub fn record_cautions(report: &IncidentReport) -> Vec<(CautionKind, String)> {
+    let mut out = Vec::new();
+    for s in &report.subjects {
+        let who = crate::model::wording::who(&s.identity);
+        let answer = s.facts.protected_activity;
+        if answer.is_protected() {
+            out.push((
+                CautionKind::Expression,
+                format!(
+                    "§52-1 E: {who} — {}. §52-1 does not apply to them; check that what is \
+                     recorded of them is conduct, not the expression.",
+                    answer.label().to_lowercase()
+                ),
+            ));
+        }
+        let order = s.facts.order.and_then(|k| report.orders.get(k));
+        if let (crate::ordinance::Response::Refused { at, manner }, Some(order)) =
+            (s.facts.response, order)
+        {
+            if at < order.failure_counts_from() {
+                out.push((
+                    CautionKind::EarlyRefusal,
+                    format!(
+                        "§52-1 D: {who}'s refusal is recorded before the time allowed to comply \
+                         had passed ({} minute(s) from the order, and never in its own minute): \
+                         it counts only as an outright refusal — “{}”. Check the manner against \
+                         the narrative.",
+                        order.minutes_to_comply,
+                        manner.label()
+                    ),
+                ));
+            }
+        }
+    }
+    out
 }
 
 /// Metres beyond which a GPS fix is "far" from earlier reports at the same typed
@@ -350,6 +399,29 @@ impl SubjectLine {
                 &self.offences
             }
             Outcome::Complied | Outcome::Departed | Outcome::ProtectedActivity => &[],
+        }
+    }
+
+    /// Every citation of the person is void (the chief voided it, or a
+    /// correction stopped citing): the record no longer cites them.
+    pub fn citations_void(&self) -> bool {
+        !self.citations.is_empty()
+            && self
+                .citations
+                .iter()
+                .all(|c| c.status == crate::model::incident::CitationStatus::Void)
+    }
+
+    /// The person's outcome as a list shows it: once every citation is void it
+    /// no longer says "Cited — $100.00 plus costs" (issue #37, finding 5); an
+    /// arrest stays what happened.
+    pub fn outcome_text(&self) -> String {
+        if !self.citations_void() {
+            return self.outcome.label();
+        }
+        match self.outcome {
+            Outcome::Arrested => "Arrested — citation void, no fine".to_owned(),
+            _ => "Citation void — no fine".to_owned(),
         }
     }
 }
@@ -666,6 +738,33 @@ pub fn check_note_problems(note: &str) -> Vec<FieldError> {
 
 #[cfg(test)]
 mod tests {
+
+    /// Issue #37, finding 5: a voided citation kept its "Cited — $100.00" badge.
+    #[test]
+    fn a_person_whose_citations_are_all_void_is_not_shown_as_cited() {
+        use crate::model::incident::{CitationBrief, CitationStatus};
+        let brief = |status| CitationBrief {
+            number: "WPD-2026-000007".into(),
+            subject: "Alex Morgan".into(),
+            offence: Offence::LoiteringObstruction,
+            status,
+            arrest: false,
+        };
+        let mut line = SubjectLine {
+            label: "Alex Morgan".into(),
+            outcome: Outcome::Cited,
+            offences: vec![Offence::LoiteringObstruction],
+            citations: vec![brief(CitationStatus::Void)],
+            details: None,
+        };
+        assert!(line.citations_void());
+        assert_eq!(line.outcome_text(), "Citation void — no fine");
+        line.citations.push(brief(CitationStatus::Approved));
+        assert!(!line.citations_void());
+        assert!(line.outcome_text().starts_with("Cited — $100.00"));
+        line.citations.clear();
+        assert_eq!(line.outcome_text(), Outcome::Cited.label());
+    }
     use super::*;
     use serde_json::json;
 

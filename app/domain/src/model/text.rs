@@ -4,6 +4,9 @@
 
 use crate::error::FieldError;
 
+/// Counts as the Town prints them, with thousands separators: `2,000`.
+pub use crate::ordinance::penalty::grouped;
+
 /// Longest name, address or other short field.
 pub const MAX_SHORT_CHARS: usize = 200;
 

@@ -203,6 +203,24 @@ pub fn violation_lines(
         .collect()
 }
 
+/// The person's conduct for `offence`, element by element, without the order,
+/// the response and the §52-1 E answer: the lines a record lists under
+/// "Conduct" (issue #37: a person who complied showed "Failed or refused to
+/// obey the order" there). The record states those apart, as recorded.
+pub fn conduct_lines(
+    report: &IncidentReport,
+    subject: &SubjectEntry,
+    offence: Offence,
+) -> Vec<String> {
+    offence
+        .elements()
+        .iter()
+        .zip(violation_lines(report, subject, offence))
+        .filter(|(element, _)| element.is_conduct())
+        .map(|(_, line)| line)
+        .collect()
+}
+
 /// What the printed citation of `subject_id`'s `offence` says of the
 /// violation: that person's own facts, the order they received and their
 /// response. `None` when the person is not in the report.

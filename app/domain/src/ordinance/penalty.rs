@@ -59,15 +59,25 @@ impl Penalty {
 pub fn dollars(cents: i64) -> String {
     let sign = if cents < 0 { "-" } else { "" };
     let cents = cents.unsigned_abs();
-    let whole = (cents / 100).to_string();
-    let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
+    format!("{sign}${}.{:02}", thousands(cents / 100), cents % 100)
+}
+
+/// A count the way the Town prints it: `1,234`, `-17,400` (issue #37).
+pub fn grouped(n: i64) -> String {
+    let sign = if n < 0 { "-" } else { "" };
+    format!("{sign}{}", thousands(n.unsigned_abs()))
+}
+
+fn thousands(n: u64) -> String {
+    let whole = n.to_string();
+    let mut out = String::with_capacity(whole.len() + whole.len() / 3);
     for (i, digit) in whole.chars().enumerate() {
         if i > 0 && (whole.len() - i).is_multiple_of(3) {
-            grouped.push(',');
+            out.push(',');
         }
-        grouped.push(digit);
+        out.push(digit);
     }
-    format!("{sign}${grouped}.{:02}", cents % 100)
+    out
 }
 
 #[cfg(test)]
@@ -90,5 +100,14 @@ mod tests {
         assert_eq!(dollars(100_000), "$1,000.00");
         assert_eq!(dollars(123_456_789), "$1,234,567.89");
         assert_eq!(dollars(-13_500), "-$135.00");
+    }
+
+    #[test]
+    fn counts_group_thousands() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(17_400), "17,400");
+        assert_eq!(grouped(1_000_000), "1,000,000");
+        assert_eq!(grouped(-2_000), "-2,000");
     }
 }

@@ -100,13 +100,6 @@ fn Users() -> impl IntoView {
         <h1>"Users"</h1>
         <ErrorSummary error=change_error/>
         {move || done().map(|text| view! { <p class="notice ok" role="status" data-testid="user-saved">{text}</p> })}
-        {move || change.value().get().and_then(Result::ok).and_then(|s| s.password).map(|(username, password)| view! {
-            <div class="notice warn" role="status" data-testid="temporary-password">
-                "Temporary password for " <strong>{username}</strong> ": "
-                <code>{password}</code>
-                " — give it to the user in person; they must change it when they sign in. It is not shown again."
-            </div>
-        })}
         <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
             {move || Suspend::new(async move {
                 match users.await {
@@ -242,6 +235,19 @@ fn UserTable(
                                         on_confirm=Callback::new(move |()| {
                                             change.dispatch((Change::Reset(id, u4.clone()), u4.clone()));
                                         })/>
+                                    // The temporary password, in the row that was reset
+                                    // (issue #37, finding 13: it was a banner far above).
+                                    {let shown_for = username.clone(); move || change.value().get()
+                                        .and_then(Result::ok)
+                                        .and_then(|s| s.password)
+                                        .filter(|(name, _)| *name == shown_for)
+                                        .map(|(username, password)| view! {
+                                            <div class="notice warn" role="status" data-testid="temporary-password">
+                                                "Temporary password for " <strong>{username}</strong> ": "
+                                                <code>{password}</code>
+                                                " — give it to the user in person; they must change it when they sign in. It is not shown again."
+                                            </div>
+                                        })}
                                     {has_factor.then(|| view! {
                                         <Confirm label="Reset second factor" yes="Yes, reset the second factor" testid="reset-second-factor"
                                             class="secondary" disabled=Signal::derive(move || !ready.get()) question=factor_question

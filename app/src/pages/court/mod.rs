@@ -9,6 +9,7 @@ use leptos_meta::Title;
 
 use crate::access::Permission;
 use crate::api::court::{file_citations, filing_queue, recent_exports};
+use crate::components::confirm::Confirm;
 use crate::components::session::{hydrated, Guard};
 use crate::components::table::ScrollTable;
 use crate::model::court::{Filing, FilingRow, Withdrawal};
@@ -212,7 +213,9 @@ fn ExportForms(selected: RwSignal<Vec<String>>) -> impl IntoView {
     let bom = |id: &'static str| {
         view! {
             <label class="choice" for=id>
-                <input type="checkbox" id=id name="bom" value="1"/>
+                // On unless the clerk turns it off: Excel misreads "§" without
+                // it (issue #37, finding 15).
+                <input type="checkbox" id=id name="bom" value="1" checked/>
                 <span>"CSV for Excel: mark the file as UTF-8 (a byte-order mark), so “§” and “—” read right"</span>
             </label>
         }
@@ -243,6 +246,7 @@ fn ExportForms(selected: RwSignal<Vec<String>>) -> impl IntoView {
                 <div class="actions">
                     <button type="submit" name="format" value="csv" class="secondary">"Export range as CSV"</button>
                     <button type="submit" name="format" value="pdf" class="secondary">"Export range as PDF"</button>
+                    <button type="submit" name="format" value="json" class="secondary" data-testid="export-range-json">"Export range as JSON"</button>
                 </div>
             </form>
             <h3>"Recent exports"</h3>
@@ -288,9 +292,13 @@ fn MarkFiled(
         };
         async move {
             let n = filing.numbers.len();
+            let numbers = filing.numbers.join(", ");
             match file_citations(filing).await {
                 Ok(_) => {
-                    message.set(Some((true, format!("{n} citation(s) marked filed."))));
+                    message.set(Some((
+                        true,
+                        format!("{n} citation(s) marked filed: {numbers}."),
+                    )));
                     selected.set(Vec::new());
                     version.update(|v| *v += 1);
                 }
@@ -320,9 +328,18 @@ fn MarkFiled(
                 </div>
             </div>
             <div class="actions">
-                <button type="button" data-testid="mark-filed"
-                    disabled=move || !ready.get() || selected.with(Vec::is_empty) || file.pending().get()
-                    on:click=move |_| { file.dispatch(()); }>"Mark selected filed"</button>
+                // Filing hands the citations to the court: asked first, with
+                // the count and the numbers (issue #37, finding 14).
+                <Confirm label="Mark selected filed" yes="Yes, mark them filed" testid="mark-filed"
+                    disabled=Signal::derive(move || !ready.get() || selected.with(Vec::is_empty) || file.pending().get())
+                    question=Signal::derive(move || selected.with(|numbers| format!(
+                        "Mark {} citation(s) filed with the court on {}{}: {}? Their number, person, offence and fine are then the court's.",
+                        numbers.len(),
+                        filed_on.get(),
+                        reference.with(|r| if r.trim().is_empty() { String::new() } else { format!(" (reference {})", r.trim()) }),
+                        numbers.join(", ")
+                    )))
+                    on_confirm=Callback::new(move |()| { file.dispatch(()); })/>
             </div>
         </section>
     }

@@ -247,7 +247,7 @@ fn SubjectLines(row: ReportRow) -> impl IntoView {
         <ul>
             {row.subjects.into_iter().map(|s| view! {
                 <li>
-                    {s.label.clone()} " — " <span class=outcome_badge(s.outcome)>{s.outcome.label()}</span>
+                    {s.label.clone()} " — " <span class=if s.citations_void() { "badge" } else { outcome_badge(s.outcome) } data-testid="outcome-badge">{s.outcome_text()}</span>
                     {s.offences_shown().iter().map(|o| view! { " " {o.reference()} }).collect_view()}
                     {s.citations.into_iter().map(|c| view! {
                         " · " <span data-testid="row-citation">{c.number}</span>

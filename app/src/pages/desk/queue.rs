@@ -8,7 +8,7 @@ use super::{filter_from_query, FilterForm, ReportCard};
 use crate::access::Permission;
 use crate::api::review::{conversion_checked, converted_citations, list_officers, review_queue};
 use crate::components::session::Guard;
-use crate::model::review::ConvertedCitation;
+use crate::model::review::{ConvertedCitation, ReportFilter};
 
 #[component]
 pub fn ReviewQueuePage() -> impl IntoView {
@@ -25,6 +25,20 @@ fn ReviewQueue() -> impl IntoView {
     let query = use_query_map();
     let filter = Memo::new(move |_| query.with(filter_from_query));
     let rows = Resource::new(move || filter.get(), review_queue);
+    // How many wait in all: a filter that matches nothing says so, and says
+    // how many wait (issue #37: it said "Nothing is waiting" while 25 were).
+    let all = Resource::new(
+        move || filter.get() != ReportFilter::default(),
+        |filtered| async move {
+            if filtered {
+                review_queue(ReportFilter::default())
+                    .await
+                    .map(|rows| rows.len())
+            } else {
+                Ok(0)
+            }
+        },
+    );
     let officers = Resource::new(|| (), |_| list_officers());
     view! {
         <h1>"Review queue"</h1>
@@ -35,11 +49,19 @@ fn ReviewQueue() -> impl IntoView {
                 let form = view! { <FilterForm action="/review" filter=filter.get_untracked() officers/> };
                 let list = match rows.await {
                     Err(e) => view! { <p class="notice bad" role="alert">{e.to_string()}</p> }.into_any(),
-                    Ok(list) if list.is_empty() => view! {
-                        <p class="notice ok" role="status" data-testid="queue-empty">"Nothing is waiting for review."</p>
-                    }.into_any(),
+                    Ok(list) if list.is_empty() => match all.await {
+                        Ok(waiting) if waiting > 0 => view! {
+                            <p class="notice warn" role="status" data-testid="queue-empty">{format!(
+                                "No report waiting for review matches these filters; {} report(s) wait in all.",
+                                crate::model::text::grouped(waiting as i64)
+                            )}" " <a href="/review">"Show them all"</a></p>
+                        }.into_any(),
+                        _ => view! {
+                            <p class="notice ok" role="status" data-testid="queue-empty">"Nothing is waiting for review."</p>
+                        }.into_any(),
+                    },
                     Ok(list) => view! {
-                        <p role="status" data-testid="queue-count">{format!("{} report(s) awaiting review", list.len())}</p>
+                        <p role="status" data-testid="queue-count">{format!("{} report(s) awaiting review", crate::model::text::grouped(list.len() as i64))}</p>
                         <ul class="reports">{list.into_iter().map(|row| view! { <ReportCard row/> }).collect_view()}</ul>
                     }.into_any(),
                 };

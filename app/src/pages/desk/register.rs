@@ -101,7 +101,7 @@ fn Row(row: ReportRow) -> impl IntoView {
             <td>{row.location}</td>
             <td>{row.officer}</td>
             <td><ul class="plain">{row.subjects.into_iter().map(|s| view! {
-                <li>{s.label} " — " <span class=outcome_badge(s.outcome)>{s.outcome.label()}</span>
+                <li>{s.label.clone()} " — " <span class=if s.citations_void() { "badge" } else { outcome_badge(s.outcome) } data-testid="outcome-badge">{s.outcome_text()}</span>
                     {s.citations.into_iter().map(|c| view! { " " <span class="nowrap" data-testid="row-citation">{c.number}</span> " (" {c.status.label()} ")" }).collect_view()}
                 </li>
             }).collect_view()}</ul></td>

@@ -8,17 +8,23 @@ use leptos_router::hooks::use_params_map;
 use uuid::Uuid;
 
 use super::form::{NewApplication, Unit};
-use super::view::{AdviceList, DecisionPanel, PermitSummary, ShortfallList, StateBadge};
+use super::view::{
+    AdviceList, DecisionPanel, FindingsList, PermitSummary, ShortfallList, StateBadge,
+};
 use crate::access::{Decision, Permission};
 use crate::api::permits::{
-    add_opinion, decide_permit, file_paper_application, get_permit, permit_register,
-    record_clerk_entry, ClerkAction,
+    add_opinion, decide_permit, file_paper_application, get_permit, mark_finding_met,
+    permit_register, record_clerk_entry, ClerkAction,
 };
+use crate::components::confirm::Confirm;
 use crate::components::form::{ErrorSummary, TextField};
 use crate::components::session::{hydrated, signed_in, Guard};
 use crate::components::table::ScrollTable;
 use crate::error::AppError;
-use crate::model::permit::{PermitApplication, PermitDecision, PermitRecord, PermitState};
+use crate::model::permit::{
+    BoardFinding, BoardVote, PermitApplication, PermitDecision, PermitRecord, PermitState,
+};
+use crate::ordinance::article_ii::board::Vote;
 use crate::ordinance::article_ii::{advice, grounds_to_deny, Provision, Shortfall, Standard};
 
 /// `/permits`: every application, or those covering one day.
@@ -169,13 +175,25 @@ fn Record(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
     let id = record.application_id;
     let for_board = record.clone();
     let for_clerk = record.clone();
+    let scheduled = record.state == PermitState::Scheduled;
+    let today = record.today.clone();
+    let board_acts = may(Permission::DecidePermits) && record.state.open_to_amendment();
+    let mark_met = board_acts.then(|| {
+        Callback::new(move |f: BoardFinding| {
+            view! { <MarkMet id finding=f today=today.clone() version/> }.into_any()
+        })
+    });
     view! {
         <h1>{format!("Permit application {}", record.number)}</h1>
         <PermitSummary record=record.clone()/>
         <DecisionPanel record=record.clone() pdf/>
         <StandardsNotMet shortfalls=record.shortfalls.clone()/>
-        <Show when=move || undecided && may(Permission::DecidePermits)>
+        <FindingsList findings=record.findings.clone() act=mark_met/>
+        <Show when=move || scheduled && may(Permission::DecidePermits)>
             <DecideForm record=for_board.clone() version/>
+        </Show>
+        <Show when=move || undecided && !scheduled && may(Permission::DecidePermits)>
+            <p class="notice" data-testid="not-before-the-board">"The Board's decision is recorded once the Town Clerk has put the application before it (§52-9 B)."</p>
         </Show>
         <Show when=move || may(Permission::ReceiveApplications)>
             <ClerkForms record=for_clerk.clone() version/>
@@ -188,8 +206,9 @@ fn Record(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
             {if record.opinions.is_empty() {
                 view! { <p class="hint">"None yet."</p> }.into_any()
             } else {
-                view! { <ul>{record.opinions.iter().map(|o| view! {
-                    <li><strong>{format!("{} ({}), {}: ", o.author, o.capacity, o.at)}</strong>{o.opinion.clone()}</li>
+                view! { <ul class="plain">{record.opinions.iter().map(|o| view! {
+                    <li data-testid="opinion"><strong>{format!("{} ({}), {}:", o.author, o.capacity, o.at)}</strong>
+                        <blockquote class="paragraph">{o.opinion.clone()}</blockquote></li>
                 }).collect_view()}</ul> }.into_any()
             }}
         </section>
@@ -255,57 +274,308 @@ fn ApplicationDetails(application: PermitApplication) -> impl IntoView {
     }
 }
 
-/// The Selectmen issue, or deny with the rules' reasons and their own findings.
+/// What the Board decided, as the form holds it before it is confirmed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Motion {
+    Issue,
+    Deny,
+    Chapter55,
+}
+
+impl Motion {
+    const fn words(self) -> &'static str {
+        match self {
+            Motion::Issue => "issue the permit (§52-9 B(1))",
+            Motion::Deny => "deny the permit, in writing, for the reasons listed (§52-9 B(2))",
+            Motion::Chapter55 => "have the permit issued under Chapter 55 instead (§52-7)",
+        }
+    }
+}
+
+/// A whole number typed, or `None`.
+fn count(text: &str) -> Option<u32> {
+    text.trim().parse().ok()
+}
+
+/// The Board's decision, as a Selectman or the Town Clerk records it (§52-8,
+/// §52-9 B; issue #37): the meeting at which the Board decided (not before the
+/// consideration the Town Clerk scheduled), the motion, who moved and seconded
+/// it, and the vote; then what will be recorded, to confirm before it is.
 #[component]
 fn DecideForm(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
     let ready = hydrated();
     let id = record.application_id;
     let revision = record.revision;
+    let considered = record.consideration_day.clone().unwrap_or_default();
+    let meeting = RwSignal::new(considered.clone());
+    let moved = RwSignal::new(String::new());
+    let seconded = RwSignal::new(String::new());
+    let (for_, against, abstaining) = (
+        RwSignal::new(String::new()),
+        RwSignal::new(String::new()),
+        RwSignal::new(String::new()),
+    );
+    let motion = RwSignal::new(None::<Motion>);
+    let provision = RwSignal::new(Provision::S52_8);
     let finding = RwSignal::new(String::new());
     let step = RwSignal::new(String::new());
-    let decide = Action::new(move |d: &PermitDecision| decide_permit(id, revision, d.clone()));
-    let error = Signal::derive(move || decide.value().get().and_then(Result::err));
+    let confirming = RwSignal::new(false);
+    let typed = RwSignal::new(None::<AppError>);
+    let decide = Action::new(move |(d, v): &(PermitDecision, BoardVote)| {
+        decide_permit(id, revision, d.clone(), v.clone())
+    });
+    let error = Signal::derive(move || {
+        typed
+            .get()
+            .or_else(|| decide.value().get().and_then(Result::err))
+    });
     Effect::new(move |_| {
         if matches!(decide.value().get(), Some(Ok(_))) {
             version.update(|v| *v += 1);
         }
     });
-    let meets = grounds_to_deny(&record.shortfalls).is_empty();
-    let deny = move |_| {
-        let (f, s) = (finding.get_untracked(), step.get_untracked());
-        let findings = if f.trim().is_empty() && s.trim().is_empty() {
-            Vec::new()
-        } else {
-            vec![Shortfall {
-                provision: Provision::S52_8,
-                finding: f,
-                step: s,
-                standard: Standard::Shall,
-            }]
+    let grounds = grounds_to_deny(&record.shortfalls);
+    let open: Vec<Shortfall> = record
+        .open_findings()
+        .into_iter()
+        .map(|f| f.shortfall.clone())
+        .collect();
+    let may_issue = grounds.is_empty() && open.is_empty();
+    let the_vote = move || -> Result<BoardVote, AppError> {
+        let number = |field: &'static str, label: &str, value: RwSignal<String>| {
+            count(&value.get_untracked()).ok_or_else(|| {
+                AppError::invalid(
+                    field,
+                    format!("{label}: a whole number of votes, 0 if none."),
+                )
+            })
         };
-        decide.dispatch(PermitDecision::Deny { findings });
+        Ok(BoardVote {
+            meeting_day: meeting.get_untracked(),
+            moved_by: moved.get_untracked(),
+            seconded_by: seconded.get_untracked(),
+            vote: Vote {
+                in_favour: number("in_favour", "For", for_)?,
+                against: number("against", "Against", against)?,
+                abstaining: number("abstaining", "Abstaining", abstaining)?,
+            },
+        })
+    };
+    let added = move || {
+        let (f, s) = (finding.get_untracked(), step.get_untracked());
+        (!(f.trim().is_empty() && s.trim().is_empty())).then(|| Shortfall {
+            provision: provision.get_untracked(),
+            finding: f,
+            step: s,
+            standard: Standard::Shall,
+        })
+    };
+    let review = move |_| {
+        typed.set(None);
+        match (the_vote(), motion.get_untracked()) {
+            (Err(e), _) => typed.set(Some(e)),
+            (Ok(_), None) => typed.set(Some(AppError::invalid(
+                "motion",
+                "Decision: what the Board's motion was (§52-9 B).",
+            ))),
+            (Ok(_), Some(_)) => confirming.set(true),
+        }
+    };
+    let grounds_for_summary = StoredValue::new(grounds.clone());
+    let open_for_summary = StoredValue::new(open.clone());
+    // What will be recorded, in the words the record will keep.
+    let summary = move || {
+        let vote = the_vote().ok()?;
+        let m = motion.get()?;
+        let seconded = if vote.seconded_by.trim().is_empty() {
+            "not seconded".to_owned()
+        } else {
+            format!("seconded by {}", vote.seconded_by.trim())
+        };
+        let mut reasons: Vec<String> = Vec::new();
+        if m == Motion::Deny {
+            reasons.extend(
+                grounds_for_summary
+                    .with_value(|g| g.iter().map(Shortfall::reason).collect::<Vec<_>>()),
+            );
+            reasons.extend(
+                open_for_summary
+                    .with_value(|o| o.iter().map(Shortfall::reason).collect::<Vec<_>>()),
+            );
+            reasons.extend(added().iter().map(Shortfall::reason));
+        }
+        Some((
+            format!(
+                "The Board of Selectmen, at its meeting of {}, on the motion of {}, {}, voted {} to {}.",
+                vote.meeting_day.trim(),
+                vote.moved_by.trim(),
+                seconded,
+                vote.vote.text(),
+                m.words()
+            ),
+            reasons,
+        ))
+    };
+    let confirm = move |_| {
+        let (Ok(vote), Some(m)) = (the_vote(), motion.get_untracked()) else {
+            return;
+        };
+        let decision = match m {
+            Motion::Issue => PermitDecision::Issue,
+            Motion::Chapter55 => PermitDecision::Chapter55,
+            Motion::Deny => PermitDecision::Deny {
+                findings: added().into_iter().collect(),
+            },
+        };
+        confirming.set(false);
+        decide.dispatch((decision, vote));
+    };
+    let standards: Vec<(Provision, String)> = std::iter::once((
+        Provision::S52_8,
+        "§52-8 — another finding of the Board".to_owned(),
+    ))
+    .chain(
+        Provision::BOARD_STANDARDS
+            .iter()
+            .map(|p| (*p, format!("{} — {}", p.label(), p.title()))),
+    )
+    .collect();
+    let choice = move |m: Motion, label: &'static str, id: &'static str, enabled: bool| {
+        view! {
+            <label class="choice" for=id>
+                <input type="radio" id=id name="motion" disabled=!enabled
+                    prop:checked=move || motion.get() == Some(m)
+                    on:change=move |_| motion.set(Some(m))/>
+                <span>{label}</span>
+            </label>
+        }
+    };
+    let number_field = |name: &'static str, label: &'static str, value: RwSignal<String>| {
+        view! { <TextField name label value error inputmode="numeric"/> }
     };
     view! {
-        <section class="panel" aria-labelledby="decide">
-            <h2 id="decide">"Decision of the Board of Selectmen (§52-9 B)"</h2>
-            <p class="hint">{if meets {
-                "Every standard the ordinance says shall be met is met: the Board issues unless it finds one not met (§52-8); advice, if any, goes with the permit. A denial needs the Board's own finding."
+        <section class="panel" aria-labelledby="decide" data-testid="board-decision">
+            <h2 id="decide">"Record the Board's decision (§52-8, §52-9 B)"</h2>
+            <p class="hint">{format!(
+                "The Board of Selectmen decides at its meeting, at or after the consideration the Town Clerk scheduled for {considered}, by a majority of those voting. Record the meeting, the motion and the vote as the minutes give them; you will see what is recorded and confirm it."
+            )}</p>
+            <p class="hint">{if may_issue {
+                "Every standard the ordinance says shall be met is met, and no finding of the Board is open: the Board issues unless it finds one not met (§52-8 A); advice, if any, goes with the permit."
             } else {
-                "A denial lists every ground above with its step (§52-9 B(2)); a permit issues only when they are met."
+                "A standard the ordinance says shall be met is not met, or a finding of the Board is open: a permit cannot issue. A denial lists each with its step (§52-9 B(2))."
             }}</p>
             <ErrorSummary error/>
-            <TextField name="finding" label="A further finding of the Board (optional)" value=finding
-                hint="A standard the rules cannot check, e.g. §52-10(2)(b)."/>
-            <TextField name="step" label="The step that would meet it" value=step/>
-            <div class="actions">
-                <button type="button" disabled=move || !ready.get() || decide.pending().get() || !meets
-                    on:click=move |_| { decide.dispatch(PermitDecision::Issue); }>"Issue the permit"</button>
-                <button type="button" class="danger" disabled=move || !ready.get() || decide.pending().get()
-                    on:click=deny>"Deny, with these reasons"</button>
-                <button type="button" class="secondary" disabled=move || !ready.get() || decide.pending().get()
-                    on:click=move |_| { decide.dispatch(PermitDecision::Chapter55); }>"Issue under Chapter 55 instead (§52-7)"</button>
-            </div>
+            <TextField name="meeting_day" label="Meeting at which the Board decided" kind="date" value=meeting error
+                hint="Not before the consideration; the Board meets on days the Town's offices are open."/>
+            <TextField name="moved_by" label="Moved by" value=moved error hint="The member who made the motion."/>
+            <TextField name="seconded_by" label="Seconded by (empty if no one seconded)" value=seconded error/>
+            <fieldset class="choices">
+                <legend>"The vote on the motion"</legend>
+                {number_field("in_favour", "For", for_)}
+                {number_field("against", "Against", against)}
+                {number_field("abstaining", "Abstaining", abstaining)}
+                <span class="error-text" id="vote-error">{move || error.with(|e| e.as_ref().and_then(|e| e.for_field("vote").map(str::to_owned)))}</span>
+            </fieldset>
+            <fieldset class="choices">
+                <legend>"The Board's motion"</legend>
+                {choice(Motion::Issue, "Issue the permit", "motion-issue", may_issue)}
+                {choice(Motion::Deny, "Deny the permit, with the reasons listed", "motion-deny", true)}
+                {choice(Motion::Chapter55, "Have it issued under Chapter 55 instead (§52-7)", "motion-chapter-55", true)}
+            </fieldset>
+            <Show when=move || motion.get() == Some(Motion::Deny)>
+                <div class="field">
+                    <label for="finding-provision">"A further finding of the Board: the standard not met"</label>
+                    <select id="finding-provision" on:change=move |ev| {
+                        let code = event_target_value(&ev);
+                        if let Some((p, _)) = standards_lookup(&code) {
+                            provision.set(p);
+                        }
+                    }>
+                        {standards.iter().map(|(p, label)| view! {
+                            <option value=p.label() selected=*p == Provision::S52_8>{label.clone()}</option>
+                        }).collect_view()}
+                    </select>
+                </div>
+                <TextField name="finding" label="What the Board found (optional)" value=finding error
+                    hint="A standard the rules cannot check, e.g. §52-10(2)(b): the trees left intact."/>
+                <TextField name="step" label="The step that would meet it" value=step error/>
+            </Show>
+            <Show when=move || confirming.get() fallback=move || view! {
+                <div class="actions">
+                    <button type="button" data-testid="review-decision"
+                        disabled=move || !ready.get() || decide.pending().get() on:click=review>"Review what will be recorded"</button>
+                </div>
+            }>
+                <div class="confirm" role="group" aria-label="Confirm the Board's decision" data-testid="decision-summary">
+                    {move || summary().map(|(words, reasons)| view! {
+                        <p role="status"><strong>{words}</strong></p>
+                        {(!reasons.is_empty()).then(|| view! {
+                            <p>"The reasons, each with its step:"</p>
+                            <ul>{reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
+                        })}
+                    })}
+                    <p class="hint">"It is recorded as the Board's decision, with your name as the person who recorded it."</p>
+                    <button type="button" data-testid="record-decision"
+                        disabled=move || !ready.get() || decide.pending().get() on:click=confirm>"Record the Board's decision"</button>
+                    <button type="button" class="secondary" on:click=move |_| confirming.set(false)>"Change it"</button>
+                </div>
+            </Show>
         </section>
+    }
+}
+
+/// A provision by its label (the select's value).
+fn standards_lookup(label: &str) -> Option<(Provision, &'static str)> {
+    std::iter::once(Provision::S52_8)
+        .chain(Provision::BOARD_STANDARDS)
+        .find(|p| p.label() == label)
+        .map(|p| (p, p.label()))
+}
+
+/// The Board marks an open finding met, at a meeting, with its note (§52-8).
+#[component]
+fn MarkMet(
+    id: Uuid,
+    finding: BoardFinding,
+    today: String,
+    version: RwSignal<u32>,
+) -> impl IntoView {
+    let ready = hydrated();
+    let meeting = RwSignal::new(today);
+    let note = RwSignal::new(String::new());
+    let finding_id = finding.finding_id;
+    let mark = Action::new(move |(day, note): &(String, String)| {
+        mark_finding_met(id, finding_id, day.clone(), note.clone())
+    });
+    let error = Signal::derive(move || mark.value().get().and_then(Result::err));
+    Effect::new(move |_| {
+        if matches!(mark.value().get(), Some(Ok(()))) {
+            version.update(|v| *v += 1);
+        }
+    });
+    let reason = finding.shortfall.reason();
+    view! {
+        <details class="no-print">
+            <summary>"The Board found this met"</summary>
+            <ErrorSummary error/>
+            <div class="field">
+                <label for=format!("met-day-{finding_id}")>"Meeting at which the Board found it met"</label>
+                <input type="date" id=format!("met-day-{finding_id}") prop:value=move || meeting.get()
+                    on:input=move |ev| meeting.set(event_target_value(&ev))/>
+            </div>
+            <div class="field">
+                <label for=format!("met-note-{finding_id}")>"The Board's note"</label>
+                <textarea id=format!("met-note-{finding_id}") rows="3" prop:value=move || note.get()
+                    on:input=move |ev| note.set(event_target_value(&ev))></textarea>
+            </div>
+            <Confirm label="Mark met" yes="Yes, record it met" testid="mark-met"
+                disabled=Signal::derive(move || !ready.get() || mark.pending().get())
+                question=Signal::derive(move || format!(
+                    "Record that the Board of Selectmen, at its meeting of {}, found met: {}?",
+                    meeting.get(), reason
+                ))
+                on_confirm=Callback::new(move |()| { mark.dispatch((meeting.get_untracked(), note.get_untracked())); })/>
+        </details>
     }
 }
 
@@ -390,7 +660,8 @@ fn ClerkForms(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
                     ev.prevent_default();
                     act.dispatch(Ok(ClerkAction::Schedule { day: day.get_untracked() }));
                 }>
-                    <TextField name="day" label="Selectmen's meeting that considers it" kind="date" value=day error/>
+                    <TextField name="day" label="Selectmen's meeting that considers it" kind="date" value=day error
+                        hint="A day the Town's offices are open: not a weekend or a Maine legal holiday."/>
                     <button type="submit" disabled=busy>"Schedule"</button>
                 </form>
             })}
@@ -429,7 +700,13 @@ fn OpinionForm(id: Uuid, version: RwSignal<u32>) -> impl IntoView {
             <h2>"Your opinion for the Selectmen (§52-8 A)"</h2>
             <ErrorSummary error/>
             <TextField name="capacity" label="In your capacity as" value=capacity error hint="e.g. Police Chief, Fire Chief, Health Officer."/>
-            <TextField name="opinion" label="Opinion" value=opinion error/>
+            <div class="field">
+                <label for="opinion">"Opinion"</label>
+                <span class="hint" id="opinion-hint">"Your written advice, in as many paragraphs as it needs (at most 4,000 characters)."</span>
+                <textarea id="opinion" name="opinion" rows="8" aria-describedby="opinion-hint opinion-error"
+                    prop:value=move || opinion.get() on:input=move |ev| opinion.set(event_target_value(&ev))></textarea>
+                <span class="error-text" id="opinion-error">{move || error.with(|e| e.as_ref().and_then(|e| e.for_field("opinion").map(str::to_owned)))}</span>
+            </div>
             <button type="submit" disabled=move || !ready.get() || send.pending().get()>"Add the opinion"</button>
         </form>
     }

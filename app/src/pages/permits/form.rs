@@ -418,20 +418,54 @@ pub fn NewApplication(
 ) -> impl IntoView {
     let app = RwSignal::new(blank());
     move || match action.value().get().and_then(Result::ok) {
-        Some(filed) => view! { <FiledNotice filed/> }.into_any(),
+        Some(filed) => {
+            let email = app.with_untracked(|a| a.operator_email.trim().to_owned());
+            view! { <FiledNotice filed email/> }.into_any()
+        }
         None => view! { <ApplicationForm app action button/> }.into_any(),
     }
 }
 
-/// The application's number and its private link, shown once.
+/// The application's number and its private link, shown once: brought into
+/// view and focused (issue #37: on a phone it was left off-screen, below the
+/// long form), with a button to copy it and one to e-mail it to the operator.
 #[component]
-fn FiledNotice(filed: crate::model::permit::Filed) -> impl IntoView {
+fn FiledNotice(filed: crate::model::permit::Filed, email: String) -> impl IntoView {
     let link = format!("/permits/status?token={}", filed.token);
+    let heading = NodeRef::<leptos::html::H2>::new();
+    Effect::new(move |_| {
+        if let Some(h) = heading.get() {
+            h.scroll_into_view();
+            let _ = h.focus();
+        }
+    });
+    let full = crate::client::origin() + &link;
+    let copied = RwSignal::new(None::<bool>);
+    let to_copy = full.clone();
+    let mail = format!(
+        "mailto:{}?subject={}&body={}",
+        crate::components::session::encode(&email),
+        crate::components::session::encode(&format!("Permit application {}: the private status link", filed.number)),
+        crate::components::session::encode(&format!(
+            "Application {} to the Town of Wells for a mass gathering permit. Its private status link (keep it; it is shown only once): {full}",
+            filed.number
+        )),
+    );
     view! {
         <section class="panel notice ok" role="status" data-testid="permit-filed">
-            <h2>{format!("Application {} received", filed.number)}</h2>
+            <h2 node_ref=heading tabindex="-1">{format!("Application {} received", filed.number)}</h2>
             <p>"Keep this private link: it is the only way to see the application's status and, if the Selectmen deny it, to make the changes their decision lists. It is shown only now."</p>
-            <p><a href=link.clone() data-testid="status-link">{link.clone()}</a></p>
+            <p class="link-box"><a href=link.clone() data-testid="status-link">{full.clone()}</a></p>
+            <div class="actions">
+                <button type="button" data-testid="copy-status-link" on:click=move |_| copied.set(Some(crate::client::copy_text(&to_copy)))>"Copy the link"</button>
+                <a class="button secondary" href=mail data-testid="email-status-link">
+                    {if email.is_empty() { "E-mail the link".to_owned() } else { format!("E-mail the link to {email}") }}</a>
+            </div>
+            <p role="status" data-testid="copy-result">{move || copied.get().map(|ok| if ok {
+                "Copied: paste it somewhere you keep.".to_owned()
+            } else {
+                "This browser did not copy it: select the link above and copy it, or e-mail it.".to_owned()
+            })}</p>
             <p>{format!(
                 "Pay the {} fee to the Town Clerk; the Board of Selectmen considers the application once the fee is recorded (§52-9 A).",
                 crate::ordinance::article_ii::Requirements::fee_text()
@@ -471,11 +505,15 @@ pub fn Calculator(app: RwSignal<PermitApplication>) -> impl IntoView {
                 }.into_any(),
                 Some((need, short, first_day)) => view! {
                     <RequirementList need sound=sound.get().and_then(Result::ok).flatten()/>
-                    <p class="hint">{format!(
-                        "File with the Town Clerk by {} ({} days before the first day, §52-9 A).",
-                        crate::model::civil::date_text(calendar::last_filing_day(first_day)),
-                        calendar::FILING_DAYS_AHEAD
-                    )}</p>
+                    <p class="hint" data-testid="filing-deadline">{
+                        let (by, moved) = crate::model::permit::filing_deadline(first_day);
+                        format!(
+                            "File with the Town Clerk by {} ({} days before the first day, §52-9 A{}).",
+                            crate::model::civil::date_text(by),
+                            calendar::FILING_DAYS_AHEAD,
+                            moved.map(|why| format!("; {why}")).unwrap_or_default()
+                        )
+                    }</p>
                     <PlanVerdict short/>
                 }.into_any(),
             }}

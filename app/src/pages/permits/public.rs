@@ -6,9 +6,10 @@ use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
 use super::form::{ApplicationForm, NewApplication};
-use super::view::{DecisionPanel, PermitSummary, ShortfallList};
-use crate::api::permits::{amend_application, apply_for_permit, permit_status};
-use crate::model::permit::{PermitApplication, PermitRecord};
+use super::view::{DecisionPanel, FindingsList, PermitSummary, ShortfallList};
+use crate::api::permits::{amend_application, answer_finding, apply_for_permit, permit_status};
+use crate::components::form::ErrorSummary;
+use crate::model::permit::{BoardFinding, PermitApplication, PermitRecord};
 
 /// `/permits/apply`: anyone may apply.
 #[component]
@@ -53,9 +54,16 @@ fn OperatorRecord(record: PermitRecord, token: String, version: RwSignal<u32>) -
     let editing = RwSignal::new(false);
     let can_change = record.state.open_to_amendment();
     let application = record.application.clone();
+    let answering = StoredValue::new(token.clone());
+    let answer = can_change.then(|| {
+        Callback::new(move |f: BoardFinding| {
+            view! { <AnswerFinding finding=f token=answering.get_value() version/> }.into_any()
+        })
+    });
     view! {
         <PermitSummary record=record.clone()/>
         <DecisionPanel record=record.clone() pdf=format!("/permits/status/pdf?token={token}")/>
+        <FindingsList findings=record.findings.clone() act=answer/>
         {(!record.shortfalls.is_empty()).then(|| view! {
             <section class="panel" aria-labelledby="short">
                 <h2 id="short">"What the application does not yet meet"</h2>
@@ -90,5 +98,40 @@ fn AmendForm(
     view! {
         <h2>"Change the application"</h2>
         <ApplicationForm app action=send button="Send the changes"/>
+    }
+}
+
+/// The operator's answer to one of the Board's findings (issue #37): kept
+/// with the finding, for the Board, which alone marks it met.
+#[component]
+fn AnswerFinding(finding: BoardFinding, token: String, version: RwSignal<u32>) -> impl IntoView {
+    let ready = crate::components::session::hydrated();
+    let answer = RwSignal::new(finding.answer.clone().unwrap_or_default());
+    let token = StoredValue::new(token);
+    let finding_id = finding.finding_id;
+    let id = format!("answer-{finding_id}");
+    let send = Action::new(move |text: &String| {
+        answer_finding(token.get_value(), finding_id, text.clone())
+    });
+    let error = Signal::derive(move || send.value().get().and_then(Result::err));
+    Effect::new(move |_| {
+        if matches!(send.value().get(), Some(Ok(()))) {
+            version.update(|v| *v += 1);
+        }
+    });
+    view! {
+        <form class="no-print" on:submit=move |ev: leptos::ev::SubmitEvent| {
+            ev.prevent_default();
+            send.dispatch(answer.get_untracked());
+        }>
+            <ErrorSummary error/>
+            <div class="field">
+                <label for=id.clone()>"Your answer to the Board"</label>
+                <span class="hint" id=format!("{id}-hint")>"What you changed or will do to meet it. The Board reads it and decides whether it is met."</span>
+                <textarea id=id.clone() rows="4" aria-describedby=format!("{id}-hint")
+                    prop:value=move || answer.get() on:input=move |ev| answer.set(event_target_value(&ev))></textarea>
+            </div>
+            <button type="submit" disabled=move || !ready.get() || send.pending().get()>"Send your answer"</button>
+        </form>
     }
 }

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::form::RequirementList;
-use crate::model::permit::{PermitRecord, PermitState};
+use crate::model::permit::{BoardFinding, DecisionRecord, PermitRecord, PermitState};
 use crate::ordinance::article_ii::{calendar, Shortfall};
 
 fn badge(state: PermitState) -> &'static str {
@@ -101,6 +101,75 @@ pub fn ShortfallList(list: Vec<Shortfall>) -> impl IntoView {
     }
 }
 
+/// How the Board decided, where the record keeps it (issue #37): the meeting,
+/// the motion and the vote, and who recorded it. Decisions recorded before say
+/// nothing more than they did.
+#[component]
+fn BoardLine(decision: DecisionRecord) -> impl IntoView {
+    decision.board.map(|b| {
+        view! {
+            <p data-testid="decision-board">{format!(
+                "Decided by the Board of Selectmen at its meeting of {}. {}. Recorded by {} on {}.",
+                crate::model::civil::date_text(b.meeting_day),
+                b.motion_text(),
+                b.recorded_by,
+                crate::model::civil::date_text(b.recorded_day),
+            )}</p>
+        }
+    })
+}
+
+/// The Board's findings (§52-8 B), each open until the Board marks it met:
+/// what it found, the step, the operator's answer, and when it was met.
+/// `act` adds, under each open finding, what the reader may do about it (the
+/// operator's answer, the Board's marking it met).
+#[component]
+pub fn FindingsList(
+    findings: Vec<BoardFinding>,
+    /// What the reader may do about an open finding, if anything.
+    act: Option<Callback<BoardFinding, AnyView>>,
+) -> impl IntoView {
+    (!findings.is_empty()).then(|| {
+        let open = findings.iter().filter(|f| f.is_open()).count();
+        view! {
+            <section class="panel" aria-labelledby="findings-heading" data-testid="board-findings">
+                <h2 id="findings-heading">"Findings of the Board (§52-8 B)"</h2>
+                <p class="hint">{if open == 0 {
+                    "The Board has marked every finding it made met.".to_owned()
+                } else {
+                    format!("{open} open: no permit issues until the Board marks each met (§52-8 A).")
+                }}</p>
+                <ol class="shortfalls">
+                    {findings.into_iter().map(|f| {
+                        let more = act.filter(|_| f.is_open()).map(|act| act.run(f.clone()));
+                        view! {
+                            <li data-testid="board-finding">
+                                <strong>{f.shortfall.reason()}</strong><br/>
+                                "Step: "{f.shortfall.step.clone()}<br/>
+                                <span class="hint">{format!("Found at the Board's meeting of {}.", f.found_day)}</span>
+                                {match &f.met {
+                                    Some(m) => view! {
+                                        <p class="notice ok" data-testid="finding-met">{format!(
+                                            "Met — marked by the Board at its meeting of {} (recorded by {}): {}",
+                                            m.day, m.by, m.note
+                                        )}</p>
+                                    }.into_any(),
+                                    None => view! { <p><span class="badge warn" data-testid="finding-open">"Open"</span></p> }.into_any(),
+                                }}
+                                {f.answer.clone().map(|a| view! {
+                                    <p data-testid="finding-answer"><strong>"The operator's answer"</strong>
+                                        {f.answered_at.clone().map(|at| format!(" ({at})"))}": "<span class="paragraph">{a}</span></p>
+                                })}
+                                {more}
+                            </li>
+                        }
+                    }).collect_view()}
+                </ol>
+            </section>
+        }
+    })
+}
+
 /// The decision as the operator and the Town read it: an issued permit with its
 /// conditions, a written denial with each reason and step (§52-9 B(2)), or the
 /// deemed denial (§52-9 B(3)); each with the appeal (§52-9 C).
@@ -125,6 +194,7 @@ pub fn DecisionPanel(record: PermitRecord, pdf: String) -> impl IntoView {
                     "On {}, {} determined that the permit for this gathering shall be issued under Chapter 55 of the Town Code, outdoor festivals and special amusements (§52-7). Apply under that chapter.",
                     crate::model::civil::date_text(decision.day), decision.by
                 )}</p>
+                <BoardLine decision=decision.clone()/>
                 <p><a href=pdf download data-testid="chapter-55-pdf">"Print the determination (PDF)"</a></p>
             </section>
         }.into_any(),
@@ -132,6 +202,7 @@ pub fn DecisionPanel(record: PermitRecord, pdf: String) -> impl IntoView {
             <section class="panel notice ok" aria-labelledby="decision" data-testid="decision">
                 <h2 id="decision">"Permit issued"</h2>
                 <p>{format!("Issued by {} on {} (§52-9 B(1)), on the conditions of §52-10, §52-11 and §52-9 D:", decision.by, crate::model::civil::date_text(decision.day))}</p>
+                <BoardLine decision=decision.clone()/>
                 {record.requirements.map(|need| view! { <RequirementList need sound=record.sound_limit_dba/> })}
                 {(!decision.advice.is_empty()).then(|| view! { <AdviceList list=decision.advice.clone() testid="decision-advice"/> })}
                 <p><a href=pdf download data-testid="permit-pdf">"Print the permit (PDF)"</a></p>
@@ -141,6 +212,7 @@ pub fn DecisionPanel(record: PermitRecord, pdf: String) -> impl IntoView {
             <section class="panel notice bad" aria-labelledby="decision" data-testid="decision">
                 <h2 id="decision">"Permit denied"</h2>
                 <p>{format!("Denied by {} on {}. The reasons, each with a step which, if followed, would result in a permit being issued (§52-9 B(2)):", decision.by, crate::model::civil::date_text(decision.day))}</p>
+                <BoardLine decision=decision.clone()/>
                 <ShortfallList list=decision.reasons.clone()/>
                 {(!decision.advice.is_empty()).then(|| view! { <AdviceList list=decision.advice.clone() testid="decision-advice"/> })}
                 <p>{calendar::APPEAL}</p>

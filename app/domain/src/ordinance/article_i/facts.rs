@@ -543,6 +543,15 @@ impl Response {
         }
     }
 
+    /// The same response at another time (a response without a time stays as it is).
+    pub const fn at_time(self, at: Moment) -> Response {
+        match self {
+            Response::Complied { .. } => Response::Complied { at },
+            Response::Refused { manner, .. } => Response::Refused { at, manner },
+            other => other,
+        }
+    }
+
     /// Whether the response answers an order (and so needs one).
     pub const fn answers_an_order(self) -> bool {
         matches!(self, Response::Complied { .. } | Response::Refused { .. })

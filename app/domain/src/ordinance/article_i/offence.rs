@@ -119,6 +119,20 @@ impl Element {
         }
     }
 
+    /// Whether the element is the person's conduct (or where it happened), as
+    /// opposed to the order given (§52-1 D, §52-2), the response to it, or the
+    /// §52-1 E answer — which a record states apart, as what was recorded, so
+    /// a person who complied is never listed as having failed or refused.
+    pub const fn is_conduct(self) -> bool {
+        !matches!(
+            self,
+            Element::OrderToStop
+                | Element::OrderToMoveOn
+                | Element::FailedOrRefused
+                | Element::NotProtectedExpression
+        )
+    }
+
     /// What the element means, as the checklist on the review screen and the
     /// printed violation state it. (The printed citations of reports stored before
     /// facts were kept per person use these same words: change one and those

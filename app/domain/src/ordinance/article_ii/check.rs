@@ -92,9 +92,18 @@ pub struct Shortfall {
 }
 
 impl Shortfall {
-    /// `§52-10(4)(d): 3 toilets for men provided, 4 required (…)`.
+    /// `§52-10(4)(d): 3 toilets for men provided, 4 required (…)`. A Board
+    /// finding under §52-8 that names its own section (“§52-10(2)(b): …”, as
+    /// findings were typed before the Board chose the standard) is said once,
+    /// not “§52-8: §52-10(2)(b): …” (issue #37).
     pub fn reason(&self) -> String {
-        format!("{}: {}", self.provision, self.finding)
+        let own_section =
+            self.provision == Provision::S52_8 && self.finding.trim_start().starts_with('§');
+        if own_section {
+            self.finding.trim().to_owned()
+        } else {
+            format!("{}: {}", self.provision, self.finding)
+        }
     }
 
     /// A "shall" standard not met: a ground on which the Board may deny (§52-8 B).

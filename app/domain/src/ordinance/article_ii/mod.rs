@@ -4,9 +4,9 @@
 //! |---|---|---|
 //! | §52-5, §52-6(3), §52-7 | a permit from the Board of Selectmen for an outdoor gathering of 500 or more persons for two or more hours; the Board may route it under Chapter 55 | [`permit_need`] |
 //! | §52-6(2) | a permanent place of assembly with sufficient sanitary facilities is not a mass gathering area | [`Venue::PermanentPlaceOfAssembly`] |
-//! | §52-8 | the permit issues unless a standard is not met; a denial finds one not met | [`shortfalls`]; [`grounds_to_deny`] ("shall") and [`advice`] ("should") |
+//! | §52-8 | the permit issues unless a standard is not met; a denial finds one not met | [`shortfalls`]; [`grounds_to_deny`] ("shall") and [`advice`] ("should"); the Board's own findings, named by standard ([`Provision::BOARD_STANDARDS`]), open until the Board marks them met |
 //! | §52-9 A | filed 20 days ahead, $100 non-refundable fee | [`calendar::last_filing_day`], [`calendar::filing_problem`], [`Requirements::fee_cents`] |
-//! | §52-9 B | decision within 7 days of consideration; a denial lists reasons and steps; no decision is a denial | [`calendar::decision_clock`]; [`Shortfall`] (reason and step) |
+//! | §52-9 B | decision within 7 days of consideration; a denial lists reasons and steps; no decision is a denial | [`calendar::decision_clock`]; [`Shortfall`] (reason and step); the Board's meeting and vote, [`board`] |
 //! | §52-9 C | appeal under Rule 80B | [`calendar::APPEAL`] |
 //! | §52-9 D | bond of at least $5,000; deposit of 120 % of estimated public costs; refund or excess due in 10 days | [`Requirements`], [`calendar::settlement_cents`], [`calendar::excess_due_day`] |
 //! | §52-10 | the application's standards (access, grounds, water, sanitation, refuse, safety, medical, sound) | [`Requirements::for_plan`], [`shortfalls`] |
@@ -76,7 +76,31 @@
 //!     organisation is refused on an Article I report. Perception (age, sex,
 //!     race) is a person's: not recorded for an organisation, and the
 //!     dashboard's perception figures count persons only.
+//! 14. **The Board decides at its meeting** (§52-8, §52-9 B; issue #37). A
+//!     decision is the Board's, made at a meeting held at or after the
+//!     consideration the Town Clerk scheduled — a decision dated before it is
+//!     refused — on a motion carried by a majority of those voting (more for
+//!     than against; abstentions count neither way; the ordinance names no
+//!     quorum, so none is checked) ([`board`]). A Selectman or the Town Clerk
+//!     records it, with the meeting's date, who moved, who seconded if anyone,
+//!     and the vote. Meetings are held on the days the Town's offices are open:
+//!     a meeting on a weekend or a Maine legal holiday (as observed) is refused
+//!     with the day named (`model::court_calendar::town_closed`).
+//! 15. **The Board's findings stay open** (§52-8 B). A standard the Board finds
+//!     not met — one the rules cannot check, e.g. §52-10(2)(b) — is recorded
+//!     with the standard it names and stays open, through the operator's
+//!     changes and later meetings, until the Board marks it met (dated, with
+//!     who recorded it); the operator may answer it through the status link;
+//!     a permit is not issued while one is open (§52-8 A: the Board "shall
+//!     issue … unless it finds the standards … are not met").
+//! 16. **The filing deadline shown** (§52-9 A): the twentieth day before the
+//!     first gathering, or — when the Town Clerk's office is closed that day
+//!     (a weekend or a Maine legal holiday) — the last day before it that the
+//!     office is open, so the calculator never names a day nobody can file on
+//!     paper. An application filed online on the statutory day is still on
+//!     time: the late-filing reason counts from the statutory day.
 
+pub mod board;
 pub mod calendar;
 pub mod check;
 pub mod enforcement;
