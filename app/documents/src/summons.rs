@@ -86,8 +86,8 @@ pub fn write(doc: &mut Document, c: &CitationDocument) {
     }
 
     doc.heading("Penalty");
-    // The statement names the fine once: "$100.00 plus costs as assessed by
-    // the court (§52-4)" (issue #37: the amount printed twice).
+    // The statement names the fine once, with the costs as assessed by
+    // the court (§52-4) (issue #37: the amount printed twice).
     doc.field("Fine", &c.penalty_statement);
     if c.arrest {
         doc.field(

@@ -88,7 +88,7 @@ pub fn Summons(doc: CitationDocument, #[prop(optional)] on_phone: bool) -> impl 
             </dl>
             <ul>{doc.violation.iter().map(|l| view! { <li>{l.clone()}</li> }).collect_view()}</ul>
             <h2>"Penalty"</h2>
-            // The amount once: "$100.00 plus costs as assessed by the court (§52-4)".
+            // The amount once: the penalty statement names the fine and the costs (§52-4).
             <p data-testid="citation-penalty"><strong>{doc.fine_text.clone()}</strong>
                 {doc.penalty_statement.strip_prefix(doc.fine_text.as_str()).map_or_else(
                     || format!(" — {}", doc.penalty_statement),

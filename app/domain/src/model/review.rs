@@ -413,7 +413,7 @@ impl SubjectLine {
     }
 
     /// The person's outcome as a list shows it: once every citation is void it
-    /// no longer says "Cited — $100.00 plus costs" (issue #37, finding 5); an
+    /// no longer says "Cited" with the fine (issue #37, finding 5); an
     /// arrest stays what happened.
     pub fn outcome_text(&self) -> String {
         if !self.citations_void() {
