@@ -1187,7 +1187,7 @@ async fn decide_review(
                 summary.voided += 1;
             }
             for number in numbers.iter().skip(usize::from(void_one)) {
-                at_court(tx, court_rng, &clerk, number, decided, now, zone).await?;
+                at_court(tx, court_rng, clerk, number, decided, now, zone).await?;
             }
         }
     }
