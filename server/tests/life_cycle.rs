@@ -12,13 +12,12 @@
 
 mod support;
 
-use app::model::account::Role;
 use app::model::incident::IncidentReport;
 use axum::http::StatusCode;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use serde_json::{json, Value};
-use support::{refusal_report, TestApp};
+use support::{refusal_report, Desk};
 
 /// One step of a citation's life; `usize` picks a report among those submitted.
 #[derive(Debug, Clone)]
@@ -75,30 +74,7 @@ struct Model {
     voided: i64,
 }
 
-struct Desk {
-    app: TestApp,
-    officer: String,
-    chief: String,
-    clerk: String,
-}
-
 impl Desk {
-    async fn new() -> Desk {
-        let app = TestApp::new().await;
-        app.user("oscar", &[Role::Officer]).await;
-        app.user("carla", &[Role::Chief]).await;
-        app.user("dana", &[Role::Clerk]).await;
-        let officer = app.session("oscar").await;
-        let chief = app.session("carla").await;
-        let clerk = app.session("dana").await;
-        Desk {
-            app,
-            officer,
-            chief,
-            clerk,
-        }
-    }
-
     async fn ok(&self, cookie: &str, path: &str, body: Value) -> Result<Value, TestCaseError> {
         let reply = self.app.post(path, body, Some(cookie)).await;
         if reply.status != StatusCode::OK {
@@ -348,7 +324,7 @@ fn every_life_cycle_keeps_the_account_the_courts_record_the_history_and_the_cloc
     });
     let result = runner.run(&proptest::collection::vec(step(), 1..24), |steps| {
         runtime.block_on(async {
-            let mut desk = Desk::new().await;
+            let mut desk = support::desk().await;
             let mut model = Model::default();
             for (n, step) in steps.iter().enumerate() {
                 desk.run(&mut model, step)

@@ -6,32 +6,11 @@
 
 mod support;
 
-use app::model::account::Role;
 use app::model::incident::IncidentReport;
 use app::ordinance::Moment;
 use axum::http::StatusCode;
 use serde_json::{json, Value};
-use support::{refusal_report, TestApp};
-
-struct Desk {
-    app: TestApp,
-    officer: String,
-    chief: String,
-}
-
-async fn desk() -> Desk {
-    let app = TestApp::new().await;
-    app.user("oscar", &[Role::Officer]).await;
-    app.user("carla", &[Role::Chief]).await;
-    app.user("dana", &[Role::Clerk]).await;
-    let officer = app.session("oscar").await;
-    let chief = app.session("carla").await;
-    Desk {
-        app,
-        officer,
-        chief,
-    }
-}
+use support::{desk, refusal_report, Desk};
 
 impl Desk {
     async fn submit(&self, report: &IncidentReport) -> String {

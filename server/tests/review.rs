@@ -8,27 +8,7 @@ use app::model::incident::{GpsFix, IncidentReport};
 use app::ordinance::{Moment, Offence, Response};
 use axum::http::StatusCode;
 use serde_json::{json, Value};
-use support::{refusal_report, Reply, TestApp};
-
-struct Desk {
-    app: TestApp,
-    officer: String,
-    chief: String,
-}
-
-async fn desk() -> Desk {
-    let app = TestApp::new().await;
-    app.user("oscar", &[Role::Officer]).await;
-    app.user("carla", &[Role::Chief]).await;
-    app.user("dana", &[Role::Clerk]).await;
-    let officer = app.session("oscar").await;
-    let chief = app.session("carla").await;
-    Desk {
-        app,
-        officer,
-        chief,
-    }
-}
+use support::{desk, refusal_report, Desk, Reply};
 
 impl Desk {
     async fn submitted(&self) -> (IncidentReport, String) {

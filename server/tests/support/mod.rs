@@ -383,3 +383,28 @@ impl TestApp {
             .expect("count")
     }
 }
+
+/// The desk's three: an officer, the chief and the clerk, each signed in
+/// (oscar, carla, dana), on a fresh app.
+pub struct Desk {
+    pub app: TestApp,
+    pub officer: String,
+    pub chief: String,
+    pub clerk: String,
+}
+
+pub async fn desk() -> Desk {
+    let app = TestApp::new().await;
+    app.user("oscar", &[Role::Officer]).await;
+    app.user("carla", &[Role::Chief]).await;
+    app.user("dana", &[Role::Clerk]).await;
+    let officer = app.session("oscar").await;
+    let chief = app.session("carla").await;
+    let clerk = app.session("dana").await;
+    Desk {
+        app,
+        officer,
+        chief,
+        clerk,
+    }
+}
