@@ -19,6 +19,8 @@ export const USERS: { username: string; roles: string[]; name: string; badge?: s
   { username: 'sergeant', roles: ['officer', 'chief'], name: 'Sergeant Pat Kim', badge: '150' },
   // Works without signal (no-signal.phone.spec.ts): holds its own block of numbers.
   { username: 'beach', roles: ['officer'], name: 'Officer Dana Reyes', badge: '118' },
+  // A phone set to another zone (town-time.phone.spec.ts): holds its own block too.
+  { username: 'tokyo', roles: ['officer'], name: 'Officer Kai Mori', badge: '119' },
   { username: 'lockme-phone', roles: ['officer'], name: 'Officer Lock Phone', badge: '301' },
   { username: 'lockme-desktop', roles: ['officer'], name: 'Officer Lock Desktop', badge: '302' },
   // Enrol a second factor in second-factor.phone.spec.ts.
@@ -88,7 +90,10 @@ async function startOpenDayServer(bin: string): Promise<() => Promise<void>> {
   const url = `http://localhost:${port}`;
   const today = townDate();
   const dir = mkdtempSync(path.join(tmpdir(), 'wells-open-day-'));
-  const env = { ...process.env, WELLS_DATABASE: path.join(dir, 'wells.db') };
+  // Plain HTTP on loopback whatever the suite's own server serves (the secure
+  // project's certificate settings are the suite server's, not this one's).
+  const { WELLS_TLS_CERT: _cert, WELLS_TLS_KEY: _key, ...inherited } = process.env;
+  const env = { ...inherited, WELLS_DATABASE: path.join(dir, 'wells.db') };
   addUsers(bin, env);
   const child = spawn(bin, ['serve'], {
     env: {
