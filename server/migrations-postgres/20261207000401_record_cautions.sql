@@ -4,10 +4,24 @@
 -- the time allowed to comply had passed, for the reports stored before.
 UPDATE incident SET cautions = btrim(cautions || ' expression')
 WHERE protected_activity <> 'none'
-  AND ' ' || cautions || ' ' NOT LIKE '% expression %';
+  AND ' ' || cautions || ' ' NOT LIKE '% expression %'
+  -- A report whose current revision is still in the first version's shape
+  -- prints the cautions that version stored (store::register, StoredReport::First):
+  -- it is left as it was printed.
+  AND NOT EXISTS (
+    SELECT 1 FROM incident_revision r
+    WHERE r.incident_id = incident.incident_id AND r.revision = incident.revision
+      AND ((r.report_json::jsonb -> 'protected_activity') IS NOT NULL
+           OR (r.report_json::jsonb -> 'conduct') IS NOT NULL));
 
 UPDATE incident SET cautions = btrim(cautions || ' early_refusal')
 WHERE ' ' || cautions || ' ' NOT LIKE '% early_refusal %'
+  -- (Not a first-version report either: see above.)
+  AND NOT EXISTS (
+    SELECT 1 FROM incident_revision r
+    WHERE r.incident_id = incident.incident_id AND r.revision = incident.revision
+      AND ((r.report_json::jsonb -> 'protected_activity') IS NOT NULL
+           OR (r.report_json::jsonb -> 'conduct') IS NOT NULL))
   AND EXISTS (
     -- A report of an older shape without a list of persons has none to look at.
     SELECT 1 FROM jsonb_array_elements(

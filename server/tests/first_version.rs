@@ -198,6 +198,23 @@ async fn every_first_version_report_and_citation_reads_prints_and_exports_as_it_
     if support::postgres::sqlite_only("first-version database files") {
         return;
     }
+    // The cautions each report was stored with, read before the app migrates.
+    let stored_cautions: std::collections::HashMap<String, Vec<Value>> = raw(
+        first_version_dir().path(),
+        "SELECT incident_id, cautions FROM incident",
+    )
+    .await
+    .into_iter()
+    .map(|(id, codes)| {
+        let words = codes
+            .split_whitespace()
+            .filter_map(app::model::review::CautionKind::from_code)
+            .filter(|k| *k != app::model::review::CautionKind::GpsFar)
+            .map(|k| Value::from(k.label()))
+            .collect();
+        (id, words)
+    })
+    .collect();
     let app = opened().await;
     let printed = printed();
     let chief = session(&app, CHIEF).await;
@@ -205,6 +222,12 @@ async fn every_first_version_report_and_citation_reads_prints_and_exports_as_it_
     assert_eq!(reports.len(), 166);
     for (id, then) in reports {
         let now = call(&app, &chief, "reports/get", json!({ "incident_id": id })).await;
+        // No caution a later release thought of is added to a first-version record.
+        assert_eq!(
+            now["cautions"].as_array(),
+            stored_cautions.get(id),
+            "{id}: cautions as stored"
+        );
         assert_eq!(now["record"], then["record"], "{id}: the record in words");
         assert_eq!(now["citations"], then["citations"], "{id}: citations");
         assert_eq!(now["status"], then["status"], "{id}");
