@@ -47,9 +47,21 @@ pub fn SignOut(outbox: Outbox) -> impl IntoView {
     let waiting = move || outbox.queue.with(|q| q.pending.len());
     let question = Signal::derive(move || {
         let n = waiting();
+        // With no signal they go when it returns, before the server hears of
+        // the sign-out; with signal (the server would not take them yet) at
+        // the next sign-in on this phone.
+        let when = if client::online() {
+            "when you sign in again on this phone"
+        } else {
+            "when the signal returns"
+        };
         format!(
-            "{} on this phone for signal. {} sent when you sign in again on this phone. Sign out now?",
-            if n == 1 { "1 report waits".to_owned() } else { format!("{n} reports wait") },
+            "{} on this phone for signal. {} sent {when}. Sign out now?",
+            if n == 1 {
+                "1 report waits".to_owned()
+            } else {
+                format!("{n} reports wait")
+            },
             if n == 1 { "It is" } else { "They are" },
         )
     });
@@ -77,8 +89,13 @@ pub fn SignOut(outbox: Outbox) -> impl IntoView {
 /// the phone say so; whatever the answer, the page stops showing a signed-in state.
 async fn finish(outbox: Outbox) {
     outbox.before_sign_out().await;
-    let _ = sign_out().await;
-    client::remove(SIGN_OUT_OWED);
+    // Until the server has heard it, the sign-out is owed (settled at the
+    // next start with signal).
+    if sign_out().await.is_ok() {
+        client::remove(SIGN_OUT_OWED);
+    } else {
+        client::save(SIGN_OUT_OWED, &true);
+    }
     client::forget_cached_pages();
     go_to("/sign-in");
 }
@@ -87,27 +104,38 @@ async fn finish(outbox: Outbox) {
 /// signal the waiting reports go and the server is told.
 fn settle_when_online(outbox: Outbox, out: Option<RwSignal<bool>>) {
     #[cfg(feature = "hydrate")]
-    Effect::new(move |_| {
-        // Tracks the page's own sign-out too: it may be owed from now on.
-        let here = out.is_some_and(|o| o.get());
-        if !here && client::load::<bool>(SIGN_OUT_OWED) != Some(true) {
-            return;
-        }
-        if let Some(out) = out.filter(|o| !o.get_untracked()) {
-            out.set(true);
-        }
-        let settle = move || {
-            leptos::task::spawn_local(async move {
-                outbox.flush().await;
-                finish(outbox).await;
-            })
-        };
-        if client::online() {
-            settle();
-        }
-        let online = window_event_listener(leptos::ev::online, move |_| settle());
-        on_cleanup(move || online.remove());
-    });
+    {
+        // Once: a second settle would find the first one's flush under way,
+        // skip it, and end the session while the reports are still going.
+        let settling = StoredValue::new(false);
+        Effect::new(move |_| {
+            // Tracks the page's own sign-out too: it may be owed from now on.
+            let here = out.is_some_and(|o| o.get());
+            if !here && client::load::<bool>(SIGN_OUT_OWED) != Some(true) {
+                return;
+            }
+            if let Some(out) = out.filter(|o| !o.get_untracked()) {
+                // This effect runs again for it, and goes on from there.
+                out.set(true);
+                return;
+            }
+            let settle = move || {
+                if settling.get_value() {
+                    return;
+                }
+                settling.set_value(true);
+                leptos::task::spawn_local(async move {
+                    outbox.flush().await;
+                    finish(outbox).await;
+                })
+            };
+            if client::online() {
+                settle();
+            }
+            let online = window_event_listener(leptos::ev::online, move |_| settle());
+            on_cleanup(move || online.remove());
+        });
+    }
     #[cfg(not(feature = "hydrate"))]
     let _ = (outbox, out);
 }
