@@ -44,7 +44,7 @@ test('after a failed save every choice stays as chosen, the errors are beside Sa
   await recordBeachGathering(page, `Beach lot ${Date.now()}`, '');
   await page.getByRole('button', { name: 'Save' }).click();
   // The officer is at the Save button: the list is there, and the field says what it needs.
-  const summary = page.getByRole('alert');
+  const summary = page.getByRole('alert').filter({ hasText: 'Not saved.' });
   await expect(summary).toContainText('a mass gathering is 500 or more');
   await expect(summary).toBeInViewport();
   await choicesHold(page);

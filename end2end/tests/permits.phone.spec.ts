@@ -206,8 +206,8 @@ test.describe('on scene, at the real time', () => {
     await expect(page.getByLabel('Their part (§52-7)')).toHaveValue('');
     await expect(page.getByLabel('Issue a §52-12 citation')).not.toBeChecked();
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('alert')).toContainText('Permit register (§52-7)');
-    await expect(page.getByRole('alert')).toContainText('Their part (§52-7)');
+    await expect(page.getByRole('alert').filter({ hasText: 'Not saved.' })).toContainText('Permit register (§52-7)');
+    await expect(page.getByRole('alert').filter({ hasText: 'Not saved.' })).toContainText('Their part (§52-7)');
 
     await page.getByLabel('No permit covers this gathering').check();
     // Permits other stories issued for today are other gatherings: say why.

@@ -404,34 +404,24 @@ fn GatheringForm() -> impl IntoView {
     // the outbox's.
     let checked = RwSignal::new(None::<AppError>);
     let error = Signal::derive(move || checked.get().or_else(|| outbox.rejection_for(id)));
-    let handed = RwSignal::new(false);
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         match entry.report() {
             Err(e) => checked.set(Some(e)),
             Ok(report) => {
                 checked.set(None);
-                handed.set(true);
                 leptos::task::spawn_local(async move {
-                    if !outbox.enqueue(report, &[]).await {
-                        handed.set(false);
-                        checked.set(Some(AppError::Invalid {
-                            errors: vec![FieldError::new("request", STORAGE_FAILED)],
-                        }));
+                    if let Err(e) = super::hand_over(outbox, report, &[]).await {
+                        checked.set(Some(AppError::Invalid { errors: vec![e] }));
                     }
-                    outbox.flush().await;
                 });
             }
         }
     };
-    let receipt = Memo::new(move |_| outbox.receipt_for(id).map(|r| r.incident_id));
-    let pending = Memo::new(move |_| handed.get() && outbox.is_pending(id));
-    // A refusal puts the form back in the officer's hands.
-    Effect::new(move |_| {
-        if outbox.rejection_for(id).is_some() {
-            handed.set(false);
-        }
-    });
+    // Waiting in the outbox, the form shows what waits and cannot change it; a
+    // refusal takes it out of the outbox and gives the form back.
+    let pending = Memo::new(move |_| outbox.is_pending(id));
+    let saved = Memo::new(move |_| outbox.receipt_for(id).is_some());
     view! {
         <h1>"Mass gathering (§52-7)"</h1>
         <p class="hint">"An outdoor gathering of 500 or more persons for two or more hours needs a permit from the Board of Selectmen. Those who sponsor, promote, sell tickets to, permit it on their property or conduct it — persons or organisations — may be cited under §52-12; those attending may not."</p>
@@ -439,8 +429,11 @@ fn GatheringForm() -> impl IntoView {
             <super::PendingBanner state=outbox.state/>
             <super::PhoneCopies incident_id=id/>
         </Show>
+        // The numbers given on scene for a report the server refused are void:
+        // the officer must tell each person.
+        {move || outbox.rejection_for(id).map(|e| view! { <super::VoidNotice incident_id=id error=e/> })}
         <Show
-            when=move || receipt.get().is_none()
+            when=move || !saved.get()
             fallback=move || outbox.receipt_for(id).map(|receipt| view! { <Issued receipt/> })
         >
             <form class="permit-form" on:submit=submit novalidate>
@@ -461,9 +454,6 @@ fn GatheringForm() -> impl IntoView {
         </Show>
     }
 }
-
-const STORAGE_FAILED: &str = "This phone could not save the report (its storage is full or \
-     blocked). Keep this page open and try again with signal.";
 
 /// A permit of the day as the officer chooses it: an issued permit, or the
 /// Board's determination that it be issued under Chapter 55 (§52-7).
@@ -584,7 +574,6 @@ fn NotThisFields(entry: GatheringEntry, rows: Vec<PermitRow>) -> impl IntoView {
         .collect_view()
 }
 
-/// Where and when, and the place as §52-6(2) sorts it.
 /// The kinds of venue §52-6(2) and §52-10 tell apart, as the select offers them
 /// (the codes `GatheringEntry::venue` reads).
 const VENUES: [(&str, &str); 3] = [
@@ -599,6 +588,7 @@ const VENUES: [(&str, &str); 3] = [
     ),
 ];
 
+/// Where and when, and the place as §52-6(2) sorts it.
 #[component]
 fn CrowdSection(entry: GatheringEntry, error: Signal<Option<AppError>>) -> impl IntoView {
     let GatheringEntry {

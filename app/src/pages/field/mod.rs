@@ -45,6 +45,25 @@ impl Drafts {
     }
 }
 
+/// Puts a finished report (Article I or II) in the outbox and sends what waits.
+/// Once it is on the phone's disk the officer may leave; the error when it could
+/// not be written (then it is only in this page, still sent while it is open).
+async fn hand_over(
+    outbox: crate::outbox::Outbox,
+    report: crate::model::incident::IncidentReport,
+    photos: &[uuid::Uuid],
+) -> Result<(), FieldError> {
+    let kept = outbox.enqueue(report, photos).await;
+    leptos::task::spawn_local(outbox.flush());
+    kept.then_some(()).ok_or_else(|| {
+        FieldError::new(
+            "request",
+            "This phone could not save the report (its storage is full or blocked). \
+             Keep this page open and try again with signal.",
+        )
+    })
+}
+
 fn drafts_key(username: &str) -> String {
     format!("drafts.{username}")
 }
@@ -132,14 +151,9 @@ fn NewIncident() -> impl IntoView {
             leptos::task::spawn_local(async move {
                 let photos: Vec<_> =
                     draft.with_untracked(|d| d.photos.iter().map(|p| p.photo_id).collect());
-                if !outbox.enqueue(report, &photos).await {
-                    errors.set(vec![FieldError::new(
-                        "request",
-                        "This phone could not save the report (its storage is full or blocked). \
-                         Keep this page open and try again with signal.",
-                    )]);
+                if let Err(e) = hand_over(outbox, report, &photos).await {
+                    errors.set(vec![e]);
                 }
-                outbox.flush().await;
             });
         }
         // Every problem at once, the first one brought to.
