@@ -35,12 +35,17 @@ impl Ops {
     }
 }
 
-/// The newest backup in `dir`, by modification time (Unix seconds).
+/// The newest backup in `dir`, by modification time (Unix seconds). The copy
+/// an upgrade takes (`wells-before-…`) is not the nightly backup: counting it
+/// would make a failing backup timer look fresh after an upgrade.
 pub fn newest_backup(dir: &Path) -> Option<i64> {
     std::fs::read_dir(dir)
         .ok()?
         .filter_map(Result::ok)
-        .filter(|e| is_backup_name(&e.file_name().to_string_lossy()))
+        .filter(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            is_backup_name(&name) && !name.starts_with("wells-before-")
+        })
         .filter_map(|e| e.metadata().ok()?.modified().ok())
         .filter_map(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
         .map(|d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))

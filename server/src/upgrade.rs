@@ -7,9 +7,6 @@
 
 use std::path::{Path, PathBuf};
 
-use sqlx::sqlite::SqliteConnectOptions;
-use sqlx::ConnectOptions;
-
 use app::store::versions::{self, RELEASE};
 
 /// Takes the pre-upgrade backup when this release would migrate `database`;
@@ -22,7 +19,7 @@ pub async fn backup_before_migrating(
         return Ok(None);
     }
     sqlx::any::install_default_drivers();
-    let url = format!("sqlite://{}?mode=ro", database.display());
+    let url = app::store::sqlite_url(database, "mode=ro");
     let pool = sqlx::any::AnyPoolOptions::new()
         .max_connections(1)
         .connect(&url)
@@ -41,15 +38,7 @@ pub async fn backup_before_migrating(
     std::fs::create_dir_all(backup_dir)
         .map_err(|e| format!("--backup-dir {}: cannot create: {e}", backup_dir.display()))?;
     let target = backup_dir.join(format!("wells-before-{RELEASE}-{}.db", crate::cli::stamp()));
-    // VACUUM INTO from a connection of its own: the server is not serving yet.
-    let mut conn = SqliteConnectOptions::new()
-        .filename(database)
-        .connect()
-        .await
-        .map_err(|e| format!("cannot open database {}: {e}", database.display()))?;
-    sqlx::query("VACUUM INTO ?")
-        .bind(target.to_string_lossy().into_owned())
-        .execute(&mut conn)
+    app::store::backup::backup_file(database, &target)
         .await
         .map_err(|e| {
             format!(
@@ -57,7 +46,5 @@ pub async fn backup_before_migrating(
                 target.display()
             )
         })?;
-    drop(conn);
-    app::store::backup::check(&target).await?;
     Ok(Some(target))
 }

@@ -49,6 +49,29 @@ pub async fn backup(store: &Store, target: &Path) -> Result<Checked, Refusal> {
     check(target).await
 }
 
+/// Writes a snapshot of the SQLite file at `database`, which nothing serves yet
+/// (an upgrade's copy before it migrates), to `target`, which must not exist
+/// yet, then checks the copy.
+pub async fn backup_file(database: &Path, target: &Path) -> Result<Checked, Refusal> {
+    use sqlx::ConnectOptions;
+    new_target(target)?;
+    let name = target
+        .to_str()
+        .ok_or_else(|| "the backup path must be valid UTF-8".to_owned())?;
+    let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
+        .filename(database)
+        .connect()
+        .await
+        .map_err(|e| format!("cannot open database {}: {e}", database.display()))?;
+    sqlx::query("VACUUM INTO ?")
+        .bind(name)
+        .execute(&mut conn)
+        .await
+        .map_err(|e| format!("snapshot failed: {e}"))?;
+    drop(conn);
+    check(target).await
+}
+
 /// Opens a copy read-only and checks it: integrity, known migrations, audit chain.
 pub async fn check(path: &Path) -> Result<Checked, Refusal> {
     let pool = open_read_only(path).await?;

@@ -106,7 +106,7 @@ async fn optimize(writer: &Pool, first: bool) -> Result<(), sqlx::Error> {
 /// The address of a SQLite file for sqlx's `Any` driver, with its parameters
 /// (`mode=rwc`, …). `%`, `?` and `#` are escaped so any file name reads back as
 /// itself.
-pub(crate) fn sqlite_url(path: &Path, params: &str) -> String {
+pub fn sqlite_url(path: &Path, params: &str) -> String {
     let name = path
         .to_string_lossy()
         .replace('%', "%25")

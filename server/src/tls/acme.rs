@@ -33,7 +33,7 @@ const DIRECTORY_TIMEOUT: Duration = Duration::from_secs(30);
 /// The checked set-up; [`Acme::run`] then orders and renews.
 pub struct Acme {
     state: AcmeState<std::io::Error>,
-    cache: Arc<FileCache>,
+    cache: FileCache,
     domain: String,
     directory: String,
     expiry: Arc<Expiry>,
@@ -98,7 +98,7 @@ impl Acme {
                 }
             })
             .collect();
-        let cache = Arc::new(FileCache::new(&cache));
+        let cache = FileCache::new(&cache);
         let expiry = Arc::new(Expiry::default());
         let domains = [domain.clone()];
         match cache.load_cert(&domains, &directory).await {
@@ -119,7 +119,7 @@ impl Acme {
         let state = AcmeConfig::new_with_client_config(domains, client)
             .directory(&directory)
             .contact(contact)
-            .cache(SharedCache(cache.clone()))
+            .cache(cache.clone())
             .challenge_type(challenge)
             .state();
         Ok(Acme {
@@ -256,7 +256,8 @@ fn record_expiry(pem: &[u8], expiry: &Expiry) {
 
 /// The account key and certificates, one owner-only file each, written whole
 /// (a new file renamed over the old).
-#[derive(Debug)]
+/// Cloned for rustls-acme, which holds its own: the same folder, read again.
+#[derive(Debug, Clone)]
 pub struct FileCache {
     dir: PathBuf,
 }
@@ -349,49 +350,6 @@ impl AccountCache for FileCache {
         key: &[u8],
     ) -> Result<(), Self::EA> {
         self.write(&Self::name("account", contact, directory), key)
-    }
-}
-
-/// The cache as rustls-acme holds it, shared with [`Acme::run`]'s reads.
-struct SharedCache(Arc<FileCache>);
-
-#[async_trait]
-impl CertCache for SharedCache {
-    type EC = std::io::Error;
-    async fn load_cert(
-        &self,
-        domains: &[String],
-        directory: &str,
-    ) -> Result<Option<Vec<u8>>, Self::EC> {
-        self.0.load_cert(domains, directory).await
-    }
-    async fn store_cert(
-        &self,
-        domains: &[String],
-        directory: &str,
-        cert: &[u8],
-    ) -> Result<(), Self::EC> {
-        self.0.store_cert(domains, directory, cert).await
-    }
-}
-
-#[async_trait]
-impl AccountCache for SharedCache {
-    type EA = std::io::Error;
-    async fn load_account(
-        &self,
-        contact: &[String],
-        directory: &str,
-    ) -> Result<Option<Vec<u8>>, Self::EA> {
-        self.0.load_account(contact, directory).await
-    }
-    async fn store_account(
-        &self,
-        contact: &[String],
-        directory: &str,
-        key: &[u8],
-    ) -> Result<(), Self::EA> {
-        self.0.store_account(contact, directory, key).await
     }
 }
 
