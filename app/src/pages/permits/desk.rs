@@ -319,7 +319,6 @@ fn DecideForm(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
     let provision = RwSignal::new(Provision::S52_8);
     let finding = RwSignal::new(String::new());
     let step = RwSignal::new(String::new());
-    let confirming = RwSignal::new(false);
     let typed = RwSignal::new(None::<AppError>);
     let decide = Action::new(move |(d, v): &(PermitDecision, BoardVote)| {
         decide_permit(id, revision, d.clone(), v.clone())
@@ -370,30 +369,17 @@ fn DecideForm(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
             standard: Standard::Shall,
         })
     };
-    let review = move |_| {
-        typed.set(None);
-        match (the_vote(), motion.get_untracked()) {
-            (Err(e), _) => typed.set(Some(e)),
-            (Ok(_), None) => typed.set(Some(AppError::invalid(
-                "motion",
-                "Decision: what the Board's motion was (§52-9 B).",
-            ))),
-            (Ok(_), Some(_)) => confirming.set(true),
-        }
-    };
     let grounds_for_summary = StoredValue::new(grounds.clone());
     let open_for_summary = StoredValue::new(open.clone());
-    // What will be recorded, in the words the record will keep.
-    let summary = move || {
-        let vote = the_vote().ok()?;
-        let m = motion.get()?;
+    // What will be recorded, in words, with the reasons of a denial.
+    let summary_of = move |vote: &BoardVote, m: Motion, decision: &PermitDecision| {
         let seconded = if vote.seconded_by.trim().is_empty() {
             "not seconded".to_owned()
         } else {
             format!("seconded by {}", vote.seconded_by.trim())
         };
         let mut reasons: Vec<String> = Vec::new();
-        if m == Motion::Deny {
+        if let PermitDecision::Deny { findings } = decision {
             reasons.extend(
                 grounds_for_summary
                     .with_value(|g| g.iter().map(Shortfall::reason).collect::<Vec<_>>()),
@@ -402,9 +388,9 @@ fn DecideForm(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
                 open_for_summary
                     .with_value(|o| o.iter().map(Shortfall::reason).collect::<Vec<_>>()),
             );
-            reasons.extend(added().iter().map(Shortfall::reason));
+            reasons.extend(findings.iter().map(Shortfall::reason));
         }
-        Some((
+        (
             format!(
                 "The Board of Selectmen, at its meeting of {}, on the motion of {}, {}, voted {} to {}.",
                 vote.meeting_day.trim(),
@@ -414,21 +400,39 @@ fn DecideForm(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
                 m.words()
             ),
             reasons,
-        ))
+        )
+    };
+    // Reviewing freezes what is recorded: the summary shows it and "Record"
+    // sends it, and the fields are closed until "Change it" (what is on the
+    // screen is what is sent).
+    let to_record = RwSignal::new(None::<(PermitDecision, BoardVote, (String, Vec<String>))>);
+    let confirming = Signal::derive(move || to_record.with(Option::is_some));
+    let review = move |_| {
+        typed.set(None);
+        match (the_vote(), motion.get_untracked()) {
+            (Err(e), _) => typed.set(Some(e)),
+            (Ok(_), None) => typed.set(Some(AppError::invalid(
+                "motion",
+                "Decision: what the Board's motion was (§52-9 B).",
+            ))),
+            (Ok(vote), Some(m)) => {
+                let decision = match m {
+                    Motion::Issue => PermitDecision::Issue,
+                    Motion::Chapter55 => PermitDecision::Chapter55,
+                    Motion::Deny => PermitDecision::Deny {
+                        findings: added().into_iter().collect(),
+                    },
+                };
+                let words = summary_of(&vote, m, &decision);
+                to_record.set(Some((decision, vote, words)));
+            }
+        }
     };
     let confirm = move |_| {
-        let (Ok(vote), Some(m)) = (the_vote(), motion.get_untracked()) else {
-            return;
-        };
-        let decision = match m {
-            Motion::Issue => PermitDecision::Issue,
-            Motion::Chapter55 => PermitDecision::Chapter55,
-            Motion::Deny => PermitDecision::Deny {
-                findings: added().into_iter().collect(),
-            },
-        };
-        confirming.set(false);
-        decide.dispatch((decision, vote));
+        if let Some((decision, vote, _)) = to_record.get_untracked() {
+            to_record.set(None);
+            decide.dispatch((decision, vote));
+        }
     };
     let standards: Vec<(Provision, String)> = std::iter::once((
         Provision::S52_8,
@@ -465,6 +469,7 @@ fn DecideForm(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
                 "A standard the ordinance says shall be met is not met, or a finding of the Board is open: a permit cannot issue. A denial lists each with its step (§52-9 B(2))."
             }}</p>
             <ErrorSummary error/>
+            <fieldset class="unboxed" disabled=move || confirming.get()>
             <TextField name="meeting_day" label="Meeting at which the Board decided" kind="date" value=meeting error
                 hint="Not before the consideration; the Board meets on days the Town's offices are open."/>
             <TextField name="moved_by" label="Moved by" value=moved error hint="The member who made the motion."/>
@@ -500,6 +505,7 @@ fn DecideForm(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
                     hint="A standard the rules cannot check, e.g. §52-10(2)(b): the trees left intact."/>
                 <TextField name="step" label="The step that would meet it" value=step error/>
             </Show>
+            </fieldset>
             <Show when=move || confirming.get() fallback=move || view! {
                 <div class="actions">
                     <button type="button" data-testid="review-decision"
@@ -507,7 +513,7 @@ fn DecideForm(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
                 </div>
             }>
                 <div class="confirm" role="group" aria-label="Confirm the Board's decision" data-testid="decision-summary">
-                    {move || summary().map(|(words, reasons)| view! {
+                    {move || to_record.get().map(|(_, _, (words, reasons))| view! {
                         <p role="status"><strong>{words}</strong></p>
                         {(!reasons.is_empty()).then(|| view! {
                             <p>"The reasons, each with its step:"</p>
@@ -517,7 +523,7 @@ fn DecideForm(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
                     <p class="hint">"It is recorded as the Board's decision, with your name as the person who recorded it."</p>
                     <button type="button" data-testid="record-decision"
                         disabled=move || !ready.get() || decide.pending().get() on:click=confirm>"Record the Board's decision"</button>
-                    <button type="button" class="secondary" on:click=move |_| confirming.set(false)>"Change it"</button>
+                    <button type="button" class="secondary" on:click=move |_| to_record.set(None)>"Change it"</button>
                 </div>
             </Show>
         </section>
