@@ -509,7 +509,8 @@ fn push_queue(q: &mut Sql<'_>, filter: &ReportFilter, zone: &TownZone, search: T
         .push(page_rows_before(backend, "incident_status"))
         .push(" WHERE 1 = 1");
     push_filter(q, filter, zone, &search);
-    q.push(" ORDER BY i.submitted_at, i.incident_id LIMIT 200")
+    q.push(" ORDER BY i.submitted_at, i.incident_id LIMIT ")
+        .push(domain::model::review::QUEUE_LIMIT.to_string())
         .push(page_rows_after(backend))
         .push(" ORDER BY i.submitted_at, i.incident_id");
 }

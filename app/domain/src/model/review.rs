@@ -426,6 +426,10 @@ impl SubjectLine {
     }
 }
 
+/// The most reports the review queue lists at once, oldest first: a count of
+/// what it returned is a count of what waits only below it.
+pub const QUEUE_LIMIT: usize = 200;
+
 /// A row of the review queue or the register.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReportRow {

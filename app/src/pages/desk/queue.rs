@@ -52,8 +52,8 @@ fn ReviewQueue() -> impl IntoView {
                     Ok(list) if list.is_empty() => match all.await {
                         Ok(waiting) if waiting > 0 => view! {
                             <p class="notice warn" role="status" data-testid="queue-empty">{format!(
-                                "No report waiting for review matches these filters; {} report(s) wait in all.",
-                                crate::model::text::grouped(waiting as i64)
+                                "No report waiting for review matches these filters; {} in all.",
+                                waiting_in_all(waiting)
                             )}" " <a href="/review">"Show them all"</a></p>
                         }.into_any(),
                         _ => view! {
@@ -131,5 +131,17 @@ fn ConvertedItem(c: ConvertedCitation, version: RwSignal<u32>) -> impl IntoView 
                 disabled=move || !ready.get() || check.pending().get()
                 on:click=move |_| { check.dispatch(()); }>{format!("Mark {} checked", c.number)}</button>
         </li>
+    }
+}
+
+/// How many reports wait, from the unfiltered queue's length: the queue lists
+/// at most `QUEUE_LIMIT`, so a full list says "or more" rather than a number
+/// that is not the count.
+fn waiting_in_all(listed: usize) -> String {
+    let n = crate::model::text::grouped(listed as i64);
+    match listed {
+        1 => "1 report waits".to_owned(),
+        l if l >= crate::model::review::QUEUE_LIMIT => format!("{n} or more reports wait"),
+        _ => format!("{n} reports wait"),
     }
 }
