@@ -1,6 +1,6 @@
 //! What the Town publishes of its enforcement (issue #40): the chief's
 //! publication of a month that has ended, its corrections, and what anyone may
-//! read of them; and the chief's own per-officer and disparity tables.
+//! read of them.
 //!
 //! Everything is built from the counts the dashboard adds up ahead
 //! (`dashboard::published`): publishing a month reads a few thousand rows of
@@ -17,17 +17,15 @@ use sha2::{Digest, Sha256};
 use crate::audit::{self, Event};
 use crate::dashboard::{published, rollup};
 use crate::db::Conn;
-use crate::register::officer_label;
 use crate::Store;
 use domain::actor::Actor;
 use domain::error::AppError;
 use domain::model::audit::AuditOutcome;
-use domain::model::transparency::disparity::{self, Disparity};
 use domain::model::transparency::suppression::{self, View};
 use domain::model::transparency::{
-    desk_tables, reason_problems, Class, Correction, DeskMonth, DeskRow, Dimension, Heading, Key,
-    Month, MonthRevision, OfficerDetail, OfficerTables, Preview, PublicIndex, PublicView,
-    Published, PublishedMonth, PublishedView, RevisionRef, Tally, ViewHeader, ViewKind, ALL,
+    reason_problems, Correction, DeskMonth, Dimension, Key, Month, MonthRevision, Preview,
+    PublicIndex, PublicView, Published, PublishedMonth, PublishedView, RevisionRef, Tally,
+    ViewHeader, ViewKind,
 };
 use domain::ordinance::Moment;
 use domain::town_time::TownZone;
@@ -42,46 +40,26 @@ pub struct Chief<'a> {
 /// How many months back the chief's page lists.
 const MONTHS_LISTED: usize = 12;
 
-fn date(text: &str) -> Result<jiff::civil::Date, AppError> {
-    text.parse().map_err(|_| AppError::Internal)
-}
-
 fn sha256(text: &str) -> String {
     hex::encode(Sha256::digest(text.as_bytes()))
 }
 
-/// Recounts the days whose records changed since the counts were added up.
-async fn fresh_counts(store: &Store) -> Result<(), AppError> {
-    if rollup::is_stale(&mut *store.reader.acquire().await?).await? {
-        rollup::refresh(store).await?;
-    }
-    Ok(())
-}
-
-/// Persons of the months `from..=to` by table, row and column: every officer's
-/// added up, or one officer's.
-async fn tally(
-    conn: &mut Conn,
-    from: Month,
-    to: Month,
-    officer: Option<&str>,
-) -> Result<Tally, AppError> {
+/// Persons of the months `from..=to` by table, row and column, every officer's
+/// added up (the rollup keeps them by officer).
+async fn tally(conn: &mut Conn, from: Month, to: Month) -> Result<Tally, AppError> {
     let counts = rollup::counts_of(
         conn,
-        date(&from.first_day())?,
-        date(&to.last_day())?,
+        rollup::date(&from.first_day())?,
+        rollup::date(&to.last_day())?,
         published::measures(),
     )
     .await?;
     let mut atoms = Vec::new();
     for table in Dimension::ALL {
         for (key, n, _) in counts.of(published::measure(table)) {
-            let Some((who, row, class)) = published::split(key) else {
+            let Some((_officer, row, class)) = published::split(key) else {
                 continue;
             };
-            if officer.is_some_and(|o| o != who) {
-                continue;
-            }
             let n = u32::try_from(n).map_err(|_| AppError::Internal)?;
             atoms.push((table.code().to_owned(), row.to_owned(), class.to_owned(), n));
         }
@@ -192,7 +170,7 @@ async fn decide(
     reason: Option<&str>,
 ) -> Result<Decision, AppError> {
     let rows = year_rows(conn, month.year).await?;
-    let counts = tally(conn, month, month, None).await?;
+    let counts = tally(conn, month, month).await?;
     let mut month_counts: BTreeMap<MonthRevision, Tally> = BTreeMap::new();
     let mut latest: BTreeMap<String, (u32, PublishedView)> = BTreeMap::new();
     let mut earlier: Vec<Earlier> = Vec::new();
@@ -370,7 +348,7 @@ pub async fn preview(
     month: Month,
 ) -> Result<Preview, AppError> {
     closed(zone, now, month)?;
-    fresh_counts(store).await?;
+    rollup::fresh(store).await?;
     let mut tx = store.reader.begin().await?;
     let decision = decide(&mut tx, zone, now, month, None).await?;
     let awaiting_review = awaiting_review(&mut tx, month).await?;
@@ -399,7 +377,7 @@ pub async fn publish(
 ) -> Result<Published, AppError> {
     closed(zone, chief.now, month)?;
     AppError::unless_any(reason_problems(revision, reason))?;
-    fresh_counts(store).await?;
+    rollup::fresh(store).await?;
     let mut tx = store.begin_write().await?;
     let decision = decide(&mut tx, zone, chief.now, month, reason).await?;
     if decision.revision != revision {
@@ -591,107 +569,6 @@ pub async fn desk_months(
             revisions,
         })
         .collect())
-}
-
-/// The chief's tables by officer for `from..=to` (true counts, never public),
-/// and the chosen officer's seven tables.
-pub async fn officers(
-    store: &Store,
-    from: Month,
-    to: Month,
-    officer: Option<&str>,
-) -> Result<OfficerTables, AppError> {
-    fresh_counts(store).await?;
-    let mut tx = store.reader.begin().await?;
-    let counts = rollup::counts_of(
-        &mut tx,
-        date(&from.first_day())?,
-        date(&to.last_day())?,
-        [published::measure(Dimension::Section)],
-    )
-    .await?;
-    // Every person is in one section row: by officer and class, summed over rows.
-    let mut by_officer: BTreeMap<&str, Vec<u32>> = BTreeMap::new();
-    for (key, n, _) in counts.of(published::measure(Dimension::Section)) {
-        let Some((who, _, class)) = published::split(key) else {
-            continue;
-        };
-        let Some(c) = Class::ALL.iter().position(|x| x.code() == class) else {
-            continue;
-        };
-        by_officer
-            .entry(who)
-            .or_insert_with(|| vec![0; Class::ALL.len()])[c] +=
-            u32::try_from(n).map_err(|_| AppError::Internal)?;
-    }
-    let names: BTreeMap<String, (String, Option<String>)> =
-        sqlx::query_as::<_, (String, String, Option<String>)>(
-            "SELECT user_id, full_name, badge_number FROM app_user",
-        )
-        .fetch_all(&mut *tx)
-        .await?
-        .into_iter()
-        .map(|(id, name, badge)| (id, (name, badge)))
-        .collect();
-    let label = |id: &str| {
-        names.get(id).map_or_else(
-            || id.to_owned(),
-            |(name, badge)| officer_label(name, badge.as_deref()),
-        )
-    };
-    let mut rows: Vec<DeskRow> = by_officer
-        .into_iter()
-        .map(|(id, counts)| DeskRow {
-            code: id.to_owned(),
-            label: label(id),
-            persons: counts.iter().sum(),
-            counts,
-        })
-        .collect();
-    rows.sort_by(|a, b| {
-        b.persons
-            .cmp(&a.persons)
-            .then_with(|| a.label.cmp(&b.label))
-    });
-    let chosen = match officer {
-        Some(id) if rows.iter().any(|r| r.code == id) => Some(OfficerDetail {
-            officer: id.to_owned(),
-            label: label(id),
-            tables: desk_tables(&tally(&mut tx, from, to, Some(id)).await?),
-        }),
-        Some(_) => return Err(AppError::NotFound),
-        None => None,
-    };
-    Ok(OfficerTables {
-        from: from.code(),
-        to: to.code(),
-        columns: Class::ALL
-            .into_iter()
-            .map(|c| Heading {
-                code: c.code().to_owned(),
-                label: c.label(),
-            })
-            .collect(),
-        officers: rows,
-        chosen,
-    })
-}
-
-/// The chief's disparity view of `from..=to` (true counts, never public).
-pub async fn disparity(store: &Store, from: Month, to: Month) -> Result<Disparity, AppError> {
-    fresh_counts(store).await?;
-    let mut tx = store.reader.begin().await?;
-    let tally = tally(&mut tx, from, to, None).await?;
-    Ok(disparity::disparity(&from.code(), &to.code(), &tally))
-}
-
-/// Everyone counted in a published view, or none when withheld (for tests
-/// and the benchmark's report).
-pub fn persons(view: &PublishedView) -> Option<u32> {
-    view.cells()
-        .into_iter()
-        .find(|(k, _)| *k == Key::total(ALL))
-        .and_then(|(_, c)| c.count())
 }
 
 #[cfg(test)]

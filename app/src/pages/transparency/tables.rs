@@ -5,18 +5,11 @@
 use leptos::prelude::*;
 
 use crate::components::table::ScrollTable;
-use crate::model::transparency::{Cell, PublishedRow, PublishedTable, PublishedView};
+use crate::model::transparency::{PublishedRow, PublishedTable, PublishedView, WITHHELD};
 
-/// How a withheld cell reads on the page (the CSV and JSON say `withheld`).
-pub const WITHHELD_TEXT: &str = "withheld";
-
-fn cell_text(cell: Cell) -> String {
-    cell.count()
-        .map_or_else(|| WITHHELD_TEXT.to_owned(), |n| n.to_string())
-}
-
+/// A figure made of published numbers, or "withheld" as a cell reads.
 fn figure_text(n: Option<u32>) -> String {
-    n.map_or_else(|| WITHHELD_TEXT.to_owned(), |n| n.to_string())
+    n.map_or_else(|| WITHHELD.to_owned(), |n| n.to_string())
 }
 
 /// Every table of `view`, in order.
@@ -58,8 +51,8 @@ fn TableView(table: PublishedTable, view: PublishedView) -> impl IntoView {
                             view! {
                                 <tr>
                                     <th scope="row">{r.label.clone()}</th>
-                                    {r.cells.iter().map(|c| view! { <td class="num">{cell_text(*c)}</td> }).collect_view()}
-                                    <td class="num">{cell_text(r.persons)}</td>
+                                    {r.cells.iter().map(|c| view! { <td class="num">{c.text()}</td> }).collect_view()}
+                                    <td class="num">{r.persons.text()}</td>
                                     <td class="num">{figure_text(d.ordered)}</td>
                                     <td class="num">{figure_text(d.cited)}</td>
                                     <td class="num">{rate}</td>
@@ -99,7 +92,7 @@ fn Chart(rows: Vec<PublishedRow>) -> impl IntoView {
             view! {
                 <text x="0" y=y>{r.label.clone()}</text>
                 <rect class="series-0" x="0" y=y + 5.0 width=w height=bar_h/>
-                <text x=w + 4.0 y=y + 5.0 + bar_h - 2.0 class="value">{cell_text(r.persons)}</text>
+                <text x=w + 4.0 y=y + 5.0 + bar_h - 2.0 class="value">{r.persons.text()}</text>
             }
         })
         .collect_view();

@@ -26,18 +26,12 @@ const TOP: usize = 10;
 /// Days up to which the time figure counts by day; longer periods count by month.
 const DAILY_UP_TO: i64 = 62;
 
-fn date(text: &str) -> Result<jiff::civil::Date, AppError> {
-    text.parse().map_err(|_| AppError::Internal)
-}
-
 pub async fn dashboard(store: &Store, period: &Period) -> Result<Dashboard, AppError> {
-    if rollup::is_stale(&mut *store.reader.acquire().await?).await? {
-        rollup::refresh(store).await?;
-    }
+    rollup::fresh(store).await?;
     // One read transaction: every figure from the same snapshot of the counts.
     let mut tx = store.reader.begin().await?;
     let c = &mut *tx;
-    let (from, to) = (date(&period.from)?, date(&period.to)?);
+    let (from, to) = (rollup::date(&period.from)?, rollup::date(&period.to)?);
     let counts = rollup::counts(c, from, to).await?;
     let officers: Vec<(String, String, Option<String>)> =
         sqlx::query_as("SELECT user_id, full_name, badge_number FROM app_user")
@@ -251,7 +245,7 @@ impl Persons<'_> {
 /// Incidents and (not void) citations per day, or per month for a long period,
 /// every bucket of the period present even when empty.
 async fn over_time(c: &mut Conn, period: &Period) -> Result<Figure, AppError> {
-    let (from, to) = (date(&period.from)?, date(&period.to)?);
+    let (from, to) = (rollup::date(&period.from)?, rollup::date(&period.to)?);
     let days = i64::from(to.since(from).map_err(|_| AppError::Internal)?.get_days()) + 1;
     let daily = days <= DAILY_UP_TO;
     let incidents = rollup::series(c, from, to, !daily, "incidents", "").await?;

@@ -309,6 +309,21 @@ async fn add_up(conn: &mut Conn, grain: Grain, bucket: &str, parts: Grain) -> Re
     Ok(())
 }
 
+/// Recounts the days whose records changed since the counts were added up, so
+/// what is read next is current (the dashboard and the months published).
+pub async fn fresh(store: &Store) -> Result<(), AppError> {
+    if is_stale(&mut *store.reader.acquire().await?).await? {
+        refresh(store).await?;
+    }
+    Ok(())
+}
+
+/// A stored `YYYY-MM-DD` the counts are keyed by (always well formed: written
+/// by the Town's zone).
+pub fn date(text: &str) -> Result<Date, AppError> {
+    text.parse().map_err(|_| AppError::Internal)
+}
+
 /// Whether any day awaits a recount.
 pub async fn is_stale(conn: &mut Conn) -> Result<bool, AppError> {
     Ok(sqlx::query_scalar::<_, i64>(

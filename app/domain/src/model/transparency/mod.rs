@@ -26,7 +26,6 @@
 //!   published types below have no field that could carry one.
 
 pub mod area;
-pub mod disparity;
 pub mod suppression;
 
 #[cfg(test)]
@@ -1032,108 +1031,6 @@ pub fn reason_problems(revision: u32, reason: Option<&str>) -> Vec<crate::error:
     } else {
         Vec::new()
     }
-}
-
-/// The chief's per-officer tables and a table by officer (never public: true
-/// counts, unsuppressed).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OfficerTables {
-    pub from: String,
-    pub to: String,
-    pub columns: Vec<Heading>,
-    /// One row per officer who recorded anyone: code = the officer's id.
-    pub officers: Vec<DeskRow>,
-    /// The chosen officer's tables.
-    pub chosen: Option<OfficerDetail>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OfficerDetail {
-    pub officer: String,
-    pub label: String,
-    pub tables: Vec<DeskTable>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DeskTable {
-    pub code: String,
-    pub title: String,
-    pub row_heading: String,
-    pub rows: Vec<DeskRow>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DeskRow {
-    pub code: String,
-    pub label: String,
-    /// One per class, in [`Class::ALL`]'s order.
-    pub counts: Vec<u32>,
-    pub persons: u32,
-}
-
-impl DeskRow {
-    /// Persons given an order, and of them those cited after refusing.
-    pub fn ordered_and_cited(&self) -> (u32, u32) {
-        let ordered = Class::ALL
-            .into_iter()
-            .zip(&self.counts)
-            .filter(|(c, _)| c.ordered())
-            .map(|(_, n)| n)
-            .sum();
-        (ordered, self.counts.get(1).copied().unwrap_or(0))
-    }
-}
-
-/// The desk's tables of `tally` (true counts).
-pub fn desk_tables(tally: &Tally) -> Vec<DeskTable> {
-    Dimension::ALL
-        .into_iter()
-        .map(|d| DeskTable {
-            code: d.code().to_owned(),
-            title: d.title().to_owned(),
-            row_heading: d.row_heading().to_owned(),
-            rows: d
-                .rows()
-                .into_iter()
-                .chain([(ALL.to_owned(), "All persons".to_owned())])
-                .map(|(code, label)| DeskRow {
-                    counts: Class::ALL
-                        .into_iter()
-                        .map(|c| tally.get(&Key::new(d.code(), &code, c.code())))
-                        .collect(),
-                    persons: tally.get(&Key::new(d.code(), &code, ALL)),
-                    code,
-                    label,
-                })
-                .collect(),
-        })
-        .collect()
-}
-
-/// A period of whole months for the desk (`from` and `to` as `YYYY-MM`, both
-/// included, at most ten years).
-pub fn month_range_problems(from: &str, to: &str) -> Vec<crate::error::FieldError> {
-    use crate::error::FieldError;
-    let mut errors = Vec::new();
-    for (field, value) in [("from", from), ("to", to)] {
-        if Month::parse(value).is_none() {
-            errors.push(FieldError::new(
-                field,
-                format!("{field}: a month as YYYY-MM."),
-            ));
-        }
-    }
-    if let (Some(a), Some(b)) = (Month::parse(from), Month::parse(to)) {
-        if a > b {
-            errors.push(FieldError::new(
-                "to",
-                "to: the same month as from, or later.",
-            ));
-        } else if (b.year - a.year) * 12 + b.month as i32 - a.month as i32 >= 120 {
-            errors.push(FieldError::new("to", "to: at most ten years after from."));
-        }
-    }
-    errors
 }
 
 #[cfg(test)]
