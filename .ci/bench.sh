@@ -2,7 +2,8 @@
 # `make bench`: the figures of issue #8 in one Markdown report,
 # target/bench/report.md — the machine, the write path beside the disk's raw commit
 # rate, the read path and the export at 1 000 000 seeded incidents, PostgreSQL
-# beside SQLite (issue #21, .ci/bench-postgres.sh), what a phone downloads beside
+# beside SQLite (issue #21, .ci/bench-postgres.sh), publishing a month of the
+# transparency tables at 1 000 000-incident scale (issue #40), what a phone downloads beside
 # an empty Leptos app, and Lighthouse. Not part of `make test`:
 # the first run seeds 1 000 000 incidents (about 19 minutes) and builds release.
 set -euo pipefail
@@ -30,6 +31,9 @@ cargo bench -p server --bench write_path
 cargo bench -p server --bench read_path
 cargo bench -p server --bench mixed_load
 cargo bench -p server --bench tls_handshake
+# Publishing a month at 1 000 000-incident scale (issue #40): the rollup's counts
+# filled as such a month makes them, then published, corrected and read.
+cargo bench -p server --bench transparency
 # The hang harness for ten minutes (issue #39): concurrent renders on a
 # multi-threaded server, every page given 20 s.
 {
@@ -72,6 +76,6 @@ for f in json.load(open(sys.argv[1]))["flows"]:
 } >"$out/effort.md"
 
 cat "$out/machine.md" "$out/write-path.md" <(echo) "$out/read-path.md" <(echo) "$out/postgres.md" <(echo) \
-  "$out/mixed-load.md" <(echo) "$out/tls.md" <(echo) "$out/render-hang.md" <(echo) \
+  "$out/mixed-load.md" <(echo) "$out/tls.md" <(echo) "$out/transparency.md" <(echo) "$out/render-hang.md" <(echo) \
   "$out/phone.md" <(echo) "$out/effort.md" >"$out/report.md"
 echo "bench: report written to $out/report.md"

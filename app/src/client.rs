@@ -138,6 +138,41 @@ pub fn remove(key: &str) {
     let _ = key;
 }
 
+/// This tab's session storage: what a person typed and has not yet sent (issue
+/// #37, finding 12). It outlives a sign-in in the same tab and goes with the tab,
+/// so a shared desk computer does not keep it.
+#[cfg(feature = "hydrate")]
+fn tab_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok()?
+}
+
+/// The text this tab kept under `key`.
+pub fn tab_text(key: &str) -> Option<String> {
+    #[cfg(feature = "hydrate")]
+    {
+        tab_storage()?.get_item(key).ok()?
+    }
+    #[cfg(not(feature = "hydrate"))]
+    {
+        let _ = key;
+        None
+    }
+}
+
+/// Keeps `text` under `key` in this tab (nothing kept for an empty text).
+pub fn keep_tab_text(key: &str, text: &str) {
+    #[cfg(feature = "hydrate")]
+    if let Some(storage) = tab_storage() {
+        let _ = if text.is_empty() {
+            storage.remove_item(key)
+        } else {
+            storage.set_item(key, text)
+        };
+    }
+    #[cfg(not(feature = "hydrate"))]
+    let _ = (key, text);
+}
+
 /// A one-shot callback that either geolocation's success or its error path takes.
 #[cfg(feature = "hydrate")]
 type Once<T> = std::rc::Rc<std::cell::RefCell<Option<Box<dyn FnOnce(T)>>>>;
@@ -373,32 +408,167 @@ pub fn origin() -> String {
     }
 }
 
-/// Puts `text` on the clipboard; false where the browser offers none (the
-/// text is still shown to be copied by hand).
-pub fn copy_text(text: &str) -> bool {
+/// Puts `text` on the clipboard and waits for the browser's answer: true only
+/// once the text is there (a refused or missing clipboard is false, so the page
+/// never says "copied" when it was not).
+pub async fn copy_to_clipboard(text: &str) -> bool {
     #[cfg(feature = "hydrate")]
     {
         use wasm_bindgen::{JsCast, JsValue};
         let Some(window) = web_sys::window() else {
             return false;
         };
-        let clipboard = js_sys::Reflect::get(&window.navigator(), &JsValue::from_str("clipboard"))
-            .ok()
-            .filter(|c| !c.is_undefined());
-        let write = clipboard.as_ref().and_then(|c| {
-            js_sys::Reflect::get(c, &JsValue::from_str("writeText"))
-                .ok()?
-                .dyn_into::<js_sys::Function>()
+        let Some(clipboard) =
+            js_sys::Reflect::get(&window.navigator(), &JsValue::from_str("clipboard"))
                 .ok()
-        });
-        match (clipboard, write) {
-            (Some(c), Some(write)) => write.call1(&c, &JsValue::from_str(text)).is_ok(),
-            _ => false,
-        }
+                .filter(|c| !c.is_undefined() && !c.is_null())
+        else {
+            return false;
+        };
+        let Some(write) = js_sys::Reflect::get(&clipboard, &JsValue::from_str("writeText"))
+            .ok()
+            .and_then(|w| w.dyn_into::<js_sys::Function>().ok())
+        else {
+            return false;
+        };
+        let Ok(promise) = write.call1(&clipboard, &JsValue::from_str(text)) else {
+            return false;
+        };
+        let Ok(promise) = promise.dyn_into::<js_sys::Promise>() else {
+            return false;
+        };
+        wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
     }
     #[cfg(not(feature = "hydrate"))]
     {
         let _ = text;
         false
+    }
+}
+
+/// Whether the phone has a share sheet for files (Web Share, #35): a desk's
+/// browser mostly has none, and then no Share button is shown.
+pub fn can_share() -> bool {
+    #[cfg(feature = "hydrate")]
+    {
+        use wasm_bindgen::JsValue;
+        web_sys::window()
+            .and_then(|w| js_sys::Reflect::get(&w.navigator(), &JsValue::from_str("share")).ok())
+            .is_some_and(|share| share.is_function())
+    }
+    #[cfg(not(feature = "hydrate"))]
+    false
+}
+
+/// A document ready for the phone's share sheet. It is fetched before the tap:
+/// a phone lets a page share only from the tap itself, and Safari refuses a
+/// share that first waited on the network.
+#[derive(Clone)]
+pub struct ShareFile {
+    #[cfg(feature = "hydrate")]
+    data: js_sys::Object,
+}
+
+/// Fetches the document at `url` (this site's) as the file `name`, titled
+/// `title`, and checks the phone can share it. `Err` says why in words.
+pub async fn share_file(url: &str, name: &str, title: &str) -> Result<ShareFile, String> {
+    #[cfg(feature = "hydrate")]
+    {
+        use wasm_bindgen::{JsCast, JsValue};
+        use wasm_bindgen_futures::JsFuture;
+        let get =
+            |target: &JsValue, key: &str| js_sys::Reflect::get(target, &JsValue::from_str(key));
+        let window = web_sys::window().ok_or("no window")?;
+        let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url))
+            .await
+            .map_err(|_| "No signal: the PDF could not be fetched to share.".to_owned())?
+            .unchecked_into();
+        if !response.ok() {
+            return Err(format!(
+                "The server did not give the PDF ({}).",
+                response.status()
+            ));
+        }
+        let blob = JsFuture::from(response.blob().map_err(|_| "no blob")?)
+            .await
+            .map_err(|_| "The PDF could not be read.".to_owned())?;
+        let options = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&options, &"type".into(), &"application/pdf".into());
+        let file_type = get(&window, "File")
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+            .ok_or("This browser cannot share files.")?;
+        let file = js_sys::Reflect::construct(
+            &file_type,
+            &js_sys::Array::of3(&js_sys::Array::of1(&blob), &name.into(), &options),
+        )
+        .map_err(|_| "This browser cannot share files.".to_owned())?;
+        let data = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&data, &"files".into(), &js_sys::Array::of1(&file));
+        let _ = js_sys::Reflect::set(&data, &"title".into(), &title.into());
+        let navigator = window.navigator();
+        let can = get(&navigator, "canShare")
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+            .map(|f| f.call1(&navigator, &data).is_ok_and(|ok| ok.is_truthy()))
+            .unwrap_or(true);
+        if can {
+            Ok(ShareFile { data })
+        } else {
+            Err("This phone cannot share a PDF: use Print or PDF.".to_owned())
+        }
+    }
+    #[cfg(not(feature = "hydrate"))]
+    {
+        let _ = (url, name, title);
+        Err("Sharing happens in the browser.".to_owned())
+    }
+}
+
+/// Opens the share sheet with `file` at once (call it from the tap), and
+/// answers when the officer has shared or closed it (closing is no error).
+pub fn share(file: &ShareFile) -> impl std::future::Future<Output = Result<(), String>> {
+    #[cfg(feature = "hydrate")]
+    let started: Result<js_sys::Promise, String> = {
+        use wasm_bindgen::{JsCast, JsValue};
+        web_sys::window()
+            .ok_or_else(|| "no window".to_owned())
+            .and_then(|window| {
+                let navigator = window.navigator();
+                js_sys::Reflect::get(&navigator, &JsValue::from_str("share"))
+                    .ok()
+                    .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+                    .ok_or_else(|| "This phone has no share sheet.".to_owned())?
+                    .call1(&navigator, &file.data)
+                    .map(|p| p.unchecked_into())
+                    .map_err(|_| "The phone refused to share.".to_owned())
+            })
+    };
+    #[cfg(not(feature = "hydrate"))]
+    let started: Result<(), String> = {
+        let _ = file;
+        Err("Sharing happens in the browser.".to_owned())
+    };
+    async move {
+        #[cfg(feature = "hydrate")]
+        {
+            use wasm_bindgen::JsValue;
+            match wasm_bindgen_futures::JsFuture::from(started?).await {
+                Ok(_) => Ok(()),
+                // The officer closed the share sheet.
+                Err(e)
+                    if js_sys::Reflect::get(&e, &JsValue::from_str("name"))
+                        .ok()
+                        .and_then(|n| n.as_string())
+                        .as_deref()
+                        == Some("AbortError") =>
+                {
+                    Ok(())
+                }
+                Err(_) => Err("The phone could not share the PDF.".to_owned()),
+            }
+        }
+        #[cfg(not(feature = "hydrate"))]
+        started
     }
 }

@@ -50,11 +50,11 @@ use crate::components::layout::Layout;
 use crate::components::session::provide_current_user;
 use crate::on_demand::{
     AccountPasswordRoute, AccountSecurityRoute, AccountSignatureRoute, AdminAuditRoute,
-    AdminSettingsRoute, AdminUsersRoute, CourtCitationRoute, CourtQueueRoute, CourtRegisterRoute,
-    DeskAmendRoute, DeskDashboardRoute, DeskQueueRoute, DeskRegisterRoute, DeskReportRoute,
-    FieldGatheringRoute, PermitApplyRoute, PermitPaperRoute, PermitRecordRoute,
-    PermitRegisterRoute, PermitStatusRoute, TransparencyPeriodRoute, TransparencyPublishRoute,
-    TransparencyRoute,
+    AdminSettingsRoute, AdminUsersRoute, CourtCalendarRoute, CourtCitationRoute, CourtQueueRoute,
+    CourtRegisterRoute, DeskAmendRoute, DeskDashboardRoute, DeskQueueRoute, DeskRegisterRoute,
+    DeskReportRoute, FieldGatheringRoute, PermitApplyRoute, PermitPaperRoute, PermitRecordRoute,
+    PermitRegisterRoute, PermitStatusRoute, TransparencyDeskRoute, TransparencyPeriodRoute,
+    TransparencyPublishRoute, TransparencyRoute,
 };
 use crate::pages::citation::CitationPage;
 use crate::pages::field::correct::CorrectReportPage;
@@ -196,6 +196,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/citations/:number") view=CitationPage ssr=ssr()/>
                     <Route path=path!("/court") view={Lazy::<CourtQueueRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/court/register") view={Lazy::<CourtRegisterRoute>::new()} ssr=ssr()/>
+                    <Route path=path!("/court/calendar") view={Lazy::<CourtCalendarRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/court/citations/:number") view={Lazy::<CourtCitationRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/permits/apply") view={Lazy::<PermitApplyRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/permits/status") view={Lazy::<PermitStatusRoute>::new()} ssr=ssr()/>
@@ -204,6 +205,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/permits/:id") view={Lazy::<PermitRecordRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/transparency") view={Lazy::<TransparencyRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/transparency/publish") view={Lazy::<TransparencyPublishRoute>::new()} ssr=ssr()/>
+                    <Route path=path!("/transparency/desk") view={Lazy::<TransparencyDeskRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/transparency/:period") view={Lazy::<TransparencyPeriodRoute>::new()} ssr=ssr()/>
                     <Route path=path!("/transparency/:period/:revision") view={Lazy::<TransparencyPeriodRoute>::new()} ssr=ssr()/>
                 </Routes>

@@ -17,7 +17,8 @@ use leptos_router::LazyRoute;
 use crate::pages::account::PasswordPage;
 use crate::pages::admin::{audit::AuditPage, settings::SettingsPage, users::UsersPage};
 use crate::pages::court::{
-    citation::CourtCitationPage, register::CourtRegisterPage, FilingQueuePage,
+    calendar::CourtCalendarPage, citation::CourtCitationPage, register::CourtRegisterPage,
+    FilingQueuePage,
 };
 use crate::pages::desk::{
     dashboard::DashboardPage, queue::ReviewQueuePage, register::RegisterPage, report::ReportPage,
@@ -28,6 +29,7 @@ use crate::pages::permits::desk::{PaperApplicationPage, PermitRecordPage, Permit
 use crate::pages::permits::public::{ApplyPage, StatusPage};
 use crate::pages::security::SecurityPage;
 use crate::pages::signature::SignaturePage;
+use crate::pages::transparency::chief::ChiefTablesPage;
 use crate::pages::transparency::desk::PublishPage;
 use crate::pages::transparency::public::{PublishedPeriodPage, TransparencyPage};
 
@@ -81,6 +83,7 @@ on_demand! {
     DeskAmendRoute => AmendReportPage,
     CourtQueueRoute => FilingQueuePage,
     CourtRegisterRoute => CourtRegisterPage,
+    CourtCalendarRoute => CourtCalendarPage,
     CourtCitationRoute => CourtCitationPage,
     PermitApplyRoute => ApplyPage,
     PermitStatusRoute => StatusPage,
@@ -91,6 +94,7 @@ on_demand! {
     TransparencyRoute => TransparencyPage,
     TransparencyPeriodRoute => PublishedPeriodPage,
     TransparencyPublishRoute => PublishPage,
+    TransparencyDeskRoute => ChiefTablesPage,
 }
 
 // Set once the whole page, on-demand page included, runs in the browser.

@@ -55,7 +55,7 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/admin\/audit$/);
     await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
-    await expect(page.getByRole('cell', { name: 'session.sign_in' }).first()).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Sign-in', exact: true }).first()).toBeVisible();
     await expectAccessible(page);
   });
 });

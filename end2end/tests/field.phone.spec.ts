@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { expectAccessible, layoutShift, signIn } from './helpers';
+import { expectAccessible, layoutShift, openMenu, signIn } from './helpers';
 import {
   charge, chargeWith, did, expression, formReady, identify, Inputs, openNewForm, orderGiven, PEDESTRIANS, person, recordNoiseWarning, refusedAndCited, respondedNow, response, STAYED, submit, unique, where,
 } from './field-helpers';
@@ -97,6 +97,9 @@ test.describe('officer on a phone', () => {
     await expect(receipt).not.toContainText('Drew Lane ·');
     await expect(receipt).toContainText('Complied — no violation');
     await expect(receipt).toContainText('1 citation issued.');
+    // Each outcome says whose it is (#35).
+    await expect(receipt.getByRole('listitem').filter({ hasText: 'Drew Lane: Complied — no violation' })).toHaveCount(1);
+    await expect(receipt.getByRole('listitem').filter({ hasText: 'Blake Stone: Cited — $100.00 plus costs' })).toHaveCount(1);
   });
 
   test('(b) protected activity: §52-1 is not offered to that person, and a crafted API call to cite it is refused', async ({ page }) => {
@@ -166,6 +169,22 @@ test.describe('officer on a phone', () => {
     await submit(page, input);
     await expect(page.getByTestId('receipt')).toContainText('Complied — no violation');
     await expect(page.getByTestId('citation-number')).toHaveCount(0);
+    // "New incident" opens on a new report, not on the last one's receipt (#35);
+    // the receipt lives on in My reports.
+    await page.goto('/field/new');
+    await formReady(page);
+    await expect(page.getByTestId('receipt')).toHaveCount(0);
+    await expect(page.getByLabel('Address or landmark')).toHaveValue('');
+    await expect(page.getByTestId('submit-report')).toBeEnabled();
+    // With no signal, My reports shows the receipts this phone keeps, not just
+    // "No connection" (#35).
+    await page.context().setOffline(true);
+    await openMenu(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My reports' }).click();
+    await expect(page.getByTestId('no-signal-reports')).toContainText('No signal.');
+    await expect(page.getByTestId('kept-receipt').first()).toContainText('Jordan Lee: Complied — no violation');
+    await expectAccessible(page);
+    await page.context().setOffline(false);
   });
 
   test('(d) §52-2 with two persons, one refusing: one citation, a summons unless an arrest is recorded', async ({ page }) => {

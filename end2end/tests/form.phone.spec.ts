@@ -41,6 +41,8 @@ test.describe('the form on a phone', () => {
     for (const problem of ['Location: required.', 'Name: required.', 'Address: required.', 'Narrative:', '§52-1 E', 'Choose the type of place']) {
       await expect(summary).toContainText(problem);
     }
+    // A person's problem says whose it is, as their part of the form is headed (#35).
+    await expect(summary).toContainText('Person 1 — Name: required.');
     // The first problem's input, in view and focused — not the summary far above.
     const first = page.getByLabel('Address or landmark');
     await expect(first).toBeFocused();
@@ -164,6 +166,15 @@ test('the start page lists the officer\'s returned reports first, with links to 
   const link = notice.getByRole('link', { name: new RegExp(location) });
   await expect(link).toHaveAttribute('href', `/field/reports/${incidentId}`);
   await expect(notice).toContainText('Give the minutes allowed.');
+  // My reports lists it first too, whatever came after it (#35).
+  const later = unique('Later Lane');
+  await submitReport(officer, later, 'Sky Later');
+  await page.goto('/field/reports');
+  await expect(page.getByTestId('report').filter({ hasText: later })).toHaveCount(1);
+  const rows = await page.getByTestId('report').allTextContents();
+  const at = (place: string) => rows.findIndex((r) => r.includes(place));
+  expect(at(location)).toBeLessThan(at(later));
+  await page.goto('/');
   // Above the desks.
   const desks = await page.locator('ul.desks').boundingBox();
   expect((await notice.boundingBox())!.y).toBeLessThan(desks!.y);

@@ -43,7 +43,22 @@ test.describe('second factor', () => {
     await expect(page.getByRole('heading', { name: 'Sign-in security' })).toBeVisible();
     await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
     await expect(page.getByRole('img', { name: 'QR code for the authenticator app' }).locator('svg')).toBeVisible();
-    const secret = (await page.locator('#totp-secret').textContent())!.trim();
+    // Enrolment on the phone itself (#35): the app opens the key from a link, the
+    // key is copied with a button or typed in groups of four, and the keyboard
+    // for the code is numeric and open at once.
+    const link = page.getByTestId('otpauth-link');
+    await expect(link).toHaveAttribute('href', /^otpauth:\/\/totp\/.+secret=[A-Z2-7]+/);
+    const shown = (await page.locator('#totp-secret').textContent())!.trim();
+    expect(shown).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
+    const secret = shown.replace(/ /g, '');
+    expect((await link.getAttribute('href'))!).toContain(`secret=${secret}`);
+    const code = page.getByLabel('The 6-digit code the app shows');
+    await expect(code).toBeFocused();
+    await expect(code).toHaveAttribute('inputmode', 'numeric');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByTestId('copy-key').click();
+    await expect(page.getByText('Key copied: paste it into the app.')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await expectAccessible(page);
 
     await page.getByLabel('The 6-digit code the app shows').fill('000000');
@@ -58,7 +73,10 @@ test.describe('second factor', () => {
     await forget(page);
     await password(page, 'enrol-app');
     await expectAccessible(page);
-    await page.getByLabel(/Code from your authenticator app/).fill(nextTotp(secret));
+    const appCode = page.getByLabel('Code from your authenticator app');
+    await expect(appCode).toBeFocused();
+    await expect(appCode).toHaveAttribute('inputmode', 'numeric');
+    await appCode.fill(await nextTotp(secret));
     await page.getByRole('button', { name: 'Continue' }).click();
     await signedIn(page);
     await expect(page.getByRole('link', { name: 'New incident' }).first()).toBeVisible();
@@ -97,17 +115,24 @@ test.describe('second factor', () => {
   test('a recovery code signs in once', async ({ page }) => {
     const [code] = recoveryCodes();
     await password(page, TOTP_USER.username);
-    await page.getByLabel(/Code from your authenticator app/).fill(code);
+    // A recovery code has its own link (#35): letters, not the app's six digits.
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    const recovery = page.getByLabel('Recovery code');
+    await expect(recovery).toBeFocused();
+    await expect(recovery).toHaveAttribute('inputmode', 'text');
+    await recovery.fill(code);
     await page.getByRole('button', { name: 'Continue' }).click();
     await signedIn(page);
 
     await forget(page);
     await password(page, TOTP_USER.username);
-    await page.getByLabel(/Code from your authenticator app/).fill(code);
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByLabel('Recovery code').fill(code);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('alert')).toContainText('used already');
     // The authenticator still works (its code computed here from the known secret).
-    await page.getByLabel(/Code from your authenticator app/).fill(nextTotp(TOTP_USER.secret));
+    await page.getByRole('button', { name: 'Use the code from the app instead' }).click();
+    await page.getByLabel('Code from your authenticator app').fill(await nextTotp(TOTP_USER.secret));
     await page.getByRole('button', { name: 'Continue' }).click();
     await signedIn(page);
   });
@@ -136,6 +161,8 @@ test.describe('second factor', () => {
       await officer.getByLabel('The 6-digit code the app shows').fill(totp(secret));
       await officer.getByRole('button', { name: 'Confirm' }).click();
       await shownRecoveryCodes(officer);
+      // Set up: the policy's banner is gone (#35: it stayed).
+      await expect(officer.getByText('sign-in policy requires a second factor')).toHaveCount(0);
       await officer.goto('/field/new');
       await waitForHydration(officer);
       await expect(officer).toHaveURL(/\/field\/new$/);

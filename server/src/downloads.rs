@@ -232,7 +232,8 @@ pub async fn dashboard_csv(
     let Some(key) = file.strip_suffix(".csv") else {
         return AppError::NotFound.into_response_json();
     };
-    let figures = match dashboard::dashboard(&state.store, &period).await {
+    let today = state.settings.town_zone.date(state.clock.now());
+    let figures = match dashboard::dashboard(&state.store, &period, &today).await {
         Ok(d) => d,
         Err(error) => return error.into_response_json(),
     };

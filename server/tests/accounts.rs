@@ -431,3 +431,174 @@ async fn the_audit_log_reads_in_words_usernames_and_town_time() {
         .to_owned();
     assert!(at.ends_with("EDT"), "{at}");
 }
+
+/// Issue #37, finding 18: the audit log by the Town's days, each end checked
+/// and named when wrong.
+#[tokio::test]
+async fn the_audit_log_reads_by_date_range_and_names_the_field_at_fault() {
+    let app = TestApp::new().await;
+    app.user("ada", &[Role::Admin]).await;
+    let create = |username: &'static str| {
+        let app = &app;
+        async move {
+            // A new session each time: two days idle end one.
+            let ada = app.session("ada").await;
+            let reply = app
+                .post(
+                    "/api/admin/users/create",
+                    json!({ "user": {
+                        "username": username, "full_name": "Range Person", "badge_number": "1",
+                        "roles": ["officer"], "password": "a long pass phrase here"
+                    } }),
+                    Some(&ada),
+                )
+                .await;
+            assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+        }
+    };
+    // 2026-07-04 (the test clock's day), then two days later.
+    create("early").await;
+    app.clock.advance_minutes(2 * 24 * 60);
+    create("later").await;
+    let ada = app.session("ada").await;
+    let records = |from: &'static str, to: &'static str| {
+        let (app, ada) = (&app, ada.clone());
+        async move {
+            let reply = app
+                .post(
+                    "/api/admin/audit",
+                    json!({ "query": { "action": "user.create", "from_date": from, "to_date": to } }),
+                    Some(&ada),
+                )
+                .await;
+            assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+            reply.json()["entries"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|e| e["record_text"].as_str().unwrap_or_default().to_owned())
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(records("2026-07-06", "2026-07-06").await, ["user later"]);
+    let first_days = records("2026-07-04", "2026-07-05").await;
+    assert!(
+        first_days.contains(&"user early".to_owned()),
+        "{first_days:?}"
+    );
+    assert!(
+        !first_days.contains(&"user later".to_owned()),
+        "{first_days:?}"
+    );
+    let all_days = records("2026-07-04", "2026-07-06").await;
+    assert!(
+        all_days.contains(&"user early".to_owned()) && all_days.contains(&"user later".to_owned())
+    );
+
+    let backwards = app
+        .post(
+            "/api/admin/audit",
+            json!({ "query": { "from_date": "2026-07-06", "to_date": "2026-07-04" } }),
+            Some(&ada),
+        )
+        .await;
+    assert_eq!(
+        backwards.status,
+        StatusCode::BAD_REQUEST,
+        "{}",
+        backwards.body
+    );
+    assert_eq!(backwards.json()["errors"][0]["field"], "to_date");
+    let not_a_date = app
+        .post(
+            "/api/admin/audit",
+            json!({ "query": { "from_date": "July 4" } }),
+            Some(&ada),
+        )
+        .await;
+    assert_eq!(not_a_date.status, StatusCode::BAD_REQUEST);
+    assert_eq!(not_a_date.json()["errors"][0]["field"], "from_date");
+}
+
+/// Issue #37, finding 18: a change entry lists what changed, not every field.
+#[tokio::test]
+async fn a_change_in_the_audit_log_shows_only_what_changed() {
+    let app = TestApp::new().await;
+    app.user("ada", &[Role::Admin]).await;
+    let ada = app.session("ada").await;
+    for days in [21, 65] {
+        let saved = app
+            .post(
+                "/api/admin/settings/court/save",
+                json!({ "settings": {
+                    "court_name": "Maine District Court",
+                    "court_address": "York District Court, 11 Chases Pond Road, York, ME 03909",
+                    "answer_days": days,
+                } }),
+                Some(&ada),
+            )
+            .await;
+        assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    }
+    let page = app
+        .post(
+            "/api/admin/audit",
+            json!({ "query": { "action": "settings.court" } }),
+            Some(&ada),
+        )
+        .await;
+    let entry = page.json()["entries"][0].clone();
+    let lines = |side: &str| -> Vec<String> {
+        entry[side]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|l| l.as_str().map(str::to_owned))
+            .collect()
+    };
+    assert_eq!(lines("before_lines"), ["answer days: 21"], "{entry}");
+    assert_eq!(lines("after_lines"), ["answer days: 65"], "{entry}");
+}
+
+/// Issue #37, finding 18: every action the code audits has a name in words
+/// (the page shows the words, and its filter lists them).
+#[test]
+fn every_audited_action_has_a_name_in_words() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../app");
+    let mut codes = Vec::new();
+    let mut folders = vec![root];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder)
+            .expect("a source folder")
+            .flatten()
+        {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).expect("a source file");
+                for line in text.lines() {
+                    // `Event::new("x.y", …)`, and the permit desk's kind → action table.
+                    let quoted = |rest: &str| rest.split('"').next().unwrap_or_default().to_owned();
+                    let code = if let Some((_, rest)) = line.split_once("Event::new(\"") {
+                        Some(quoted(rest))
+                    } else {
+                        line.split_once("=> \"permit.")
+                            .map(|(_, rest)| format!("permit.{}", quoted(rest)))
+                    };
+                    codes.extend(code.filter(|c| c.contains('.')));
+                }
+            }
+        }
+    }
+    assert!(codes.iter().any(|c| c == "citation.issue"), "{codes:?}");
+    assert!(codes.iter().any(|c| c == "permit.finding_met"), "{codes:?}");
+    let unnamed: Vec<_> = codes
+        .iter()
+        .filter(|c| !app::model::audit::ACTIONS.iter().any(|(code, _)| code == c))
+        .collect();
+    assert!(
+        unnamed.is_empty(),
+        "audited actions without words: {unnamed:?}"
+    );
+}

@@ -795,3 +795,94 @@ async fn exports_are_named_by_date_and_number_offer_a_byte_order_mark_and_are_li
         .await;
     assert_eq!(officer.status, StatusCode::FORBIDDEN);
 }
+
+/// Issue #37, finding 18: the clerk's calendar lists the hearings set from
+/// today on, by day and number; a past hearing and a withdrawn or final case
+/// are not on it.
+#[tokio::test]
+async fn the_calendar_lists_hearings_from_today_by_day() {
+    let c = court().await;
+    let (_, later) = c.approved("Lee Later").await;
+    let (_, sooner) = c.approved("Sam Sooner").await;
+    let (_, same_day) = c.approved("Sid Sameday").await;
+    let (_, settled) = c.approved("Pat Paid").await;
+    let today = c.app.state.settings.town_zone.date(c.app.clock_now());
+    assert_eq!(
+        c.file(&[&later, &sooner, &same_day, &settled], &c.clerk)
+            .await
+            .status,
+        StatusCode::OK
+    );
+    // The test clock's today is 2026-07-04; the court sits on these days.
+    for (number, hearing) in [
+        (&later, "2026-08-20"),
+        (&sooner, "2026-07-21"),
+        (&same_day, "2026-07-21"),
+        (&settled, "2026-07-21"),
+    ] {
+        let reply = c
+            .app
+            .post(
+                "/api/court/dispose",
+                json!({ "number": number, "disposition": { "kind": "contested", "on": today, "hearing_on": hearing } }),
+                Some(&c.clerk),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    }
+    // Paid after the contest: final, so no longer a hearing to attend, though
+    // it keeps the hearing date it had.
+    let paid = c
+        .app
+        .post(
+            "/api/court/dispose",
+            json!({ "number": settled, "disposition": { "kind": "paid", "on": today, "paid_cents": 13_500 } }),
+            Some(&c.clerk),
+        )
+        .await;
+    assert_eq!(paid.json(), "disposed", "{}", paid.body);
+    let calendar = c
+        .app
+        .post("/api/court/calendar", json!({}), Some(&c.clerk))
+        .await;
+    assert_eq!(calendar.status, StatusCode::OK, "{}", calendar.body);
+    let days: Vec<(String, Vec<String>)> = calendar.json()["days"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|d| {
+            (
+                d["day_text"].as_str().unwrap_or_default().to_owned(),
+                d["hearings"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|h| h["number"].as_str().unwrap_or_default().to_owned())
+                    .collect(),
+            )
+        })
+        .collect();
+    let mut first_day = vec![sooner.clone(), same_day.clone()];
+    first_day.sort();
+    assert_eq!(
+        days,
+        [
+            ("Tuesday 2026-07-21".to_owned(), first_day),
+            ("Thursday 2026-08-20".to_owned(), vec![later.clone()]),
+        ]
+    );
+
+    // Once the hearing day is past it leaves the calendar.
+    c.app.clock.advance_minutes(20 * 24 * 60);
+    let clerk = c.app.session("dana").await;
+    let after = c
+        .app
+        .post("/api/court/calendar", json!({}), Some(&clerk))
+        .await;
+    assert_eq!(
+        after.json()["days"].as_array().map(Vec::len),
+        Some(1),
+        "{}",
+        after.body
+    );
+}

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use app::model::account::Role;
 use app::model::dashboard::Dashboard;
 use app::model::review::GpsCell;
+use app::model::text::grouped;
 use app::ordinance::Moment;
 use app::store::seed::{seed, SeedPlan};
 use axum::http::StatusCode;
@@ -160,6 +161,15 @@ async fn the_dashboard_follows_records_changed_after_it_was_read() {
     .execute(&app.state.store.writer)
     .await
     .expect("move a report");
+    // And one moved to another named area (the summary's map and place table).
+    sqlx::query(
+        "UPDATE incident SET gps_lat = 43.3361, gps_lon = -70.5525 WHERE incident_id = \
+         (SELECT incident_id FROM incident WHERE gps_lat IS NULL OR gps_lat < 43.33 \
+          ORDER BY local_date DESC LIMIT 1)",
+    )
+    .execute(&app.state.store.writer)
+    .await
+    .expect("move a fix");
 
     assert_equals_a_naive_count(&app, &chief, &from, &to).await;
     let stale: i64 = app.count("dashboard_stale").await;
@@ -439,8 +449,185 @@ async fn assert_equals_a_naive_count(app: &TestApp, chief: &str, from: &str, to:
         total("Outstanding"),
         app::model::court::dollars(outstanding)
     );
-    assert_eq!(total("Incidents"), in_period.len().to_string());
-    assert_eq!(total("Persons"), persons.len().to_string());
+    assert_eq!(total("Incidents"), grouped(in_period.len() as i64));
+    assert_eq!(total("Persons"), grouped(persons.len() as i64));
+
+    assert_summary_equals_a_naive_count(app, &d, &in_period).await;
+}
+
+/// The summary (issue #37) against the rows: the month of `to` against the
+/// month before, every named area by offence and outcome, and the order's
+/// outcome by perceived group.
+async fn assert_summary_equals_a_naive_count(
+    app: &TestApp,
+    d: &Dashboard,
+    in_period: &BTreeMap<String, &Incident>,
+) {
+    use app::model::dashboard::Outcomes;
+    use app::model::transparency::area::NamedArea;
+    let pool = &app.state.store.reader;
+    type Row = (
+        String,
+        String,
+        Option<String>,
+        String,
+        String,
+        String,
+        String,
+        String,
+        i64,
+    );
+    // One row per charge (a person without one: offence NULL).
+    let charges: Vec<Row> = sqlx::query_as(
+        "SELECT s.incident_id, s.subject_id, ch.offence, s.outcome, s.response, s.perceived_age, \
+         s.perceived_sex, s.perceived_race, CAST(s.organisation AS BIGINT) FROM subject s \
+         LEFT JOIN charge ch ON ch.subject_id = s.subject_id WHERE s.withdrawn_at IS NULL",
+    )
+    .fetch_all(pool)
+    .await
+    .expect("charges");
+    let area = |incident: &Incident| {
+        NamedArea::of(incident.gps_lat.zip(incident.gps_lon))
+            .code()
+            .to_owned()
+    };
+    let mut persons: BTreeMap<String, Outcomes> = BTreeMap::new();
+    let mut cells: BTreeMap<(String, String), Outcomes> = BTreeMap::new();
+    let mut seen = std::collections::BTreeSet::new();
+    // (dimension, label) → (ordered, complied, cited)
+    let mut groups: BTreeMap<(String, String), (i64, i64, i64)> = BTreeMap::new();
+    for (incident, subject, offence, outcome, response, age, sex, race, organisation) in &charges {
+        let Some(i) = in_period.get(incident) else {
+            continue;
+        };
+        let a = area(i);
+        cells
+            .entry((a.clone(), offence.clone().unwrap_or_default()))
+            .or_default()
+            .add(outcome, 1);
+        if !seen.insert(subject.clone()) {
+            continue;
+        }
+        persons.entry(a).or_default().add(outcome, 1);
+        if *organisation == 1 || !(response == "complied" || response == "refused") {
+            continue;
+        }
+        let cited = response == "refused"
+            && app::ordinance::Outcome::from_code(outcome).is_some_and(|o| o.is_citation());
+        for (dimension, label) in [
+            (
+                "Perceived age",
+                app::model::incident::AgeRange::from_code(age).map(|a| a.label()),
+            ),
+            (
+                "Perceived sex",
+                app::model::incident::PerceivedSex::from_code(sex).map(|a| a.label()),
+            ),
+            (
+                "Perceived race",
+                app::model::incident::PerceivedRace::from_code(race).map(|a| a.label()),
+            ),
+        ] {
+            let g = groups
+                .entry((dimension.to_owned(), label.expect("known").to_owned()))
+                .or_default();
+            g.0 += 1;
+            g.1 += i64::from(response == "complied");
+            g.2 += i64::from(cited);
+        }
+    }
+    let places = &d.summary.places;
+    assert_eq!(places.rows.len(), NamedArea::ALL.len(), "every named area");
+    let offences = app::ordinance::Offence::ALL;
+    for row in &places.rows {
+        assert_eq!(
+            row.persons,
+            persons.get(&row.area).copied().unwrap_or_default(),
+            "{}",
+            row.label
+        );
+        for (column, cell) in row.cells.iter().enumerate() {
+            let offence = offences.get(column).map_or("", |o| o.code());
+            assert_eq!(
+                *cell,
+                cells
+                    .get(&(row.area.clone(), offence.to_owned()))
+                    .copied()
+                    .unwrap_or_default(),
+                "{} × {offence}",
+                row.label
+            );
+        }
+    }
+    let shown: BTreeMap<(String, String), (i64, i64, i64)> = d
+        .summary
+        .groups
+        .iter()
+        .map(|g| {
+            (
+                (g.dimension.clone(), g.label.clone()),
+                (g.ordered, g.complied, g.cited),
+            )
+        })
+        .collect();
+    assert_eq!(shown, groups);
+
+    // The month of the period's last day (today at the latest), and the same
+    // days of the month before.
+    let today: jiff::civil::Date = app
+        .state
+        .settings
+        .town_zone
+        .date(app.clock_now())
+        .parse()
+        .expect("today");
+    let to: jiff::civil::Date = d
+        .period
+        .to
+        .parse::<jiff::civil::Date>()
+        .expect("to")
+        .min(today);
+    let first = to.first_of_month();
+    let before_first = first.yesterday().expect("a day before").first_of_month();
+    let before = before_first
+        .with()
+        .day(to.day().min(before_first.days_in_month()))
+        .build()
+        .expect("the same day of last month");
+    let month = |from: jiff::civil::Date, to: jiff::civil::Date| async move {
+        let rows: Vec<(String, String)> = sqlx::query_as(
+            "SELECT s.outcome, s.response FROM subject s JOIN incident i ON i.incident_id = s.incident_id \
+             WHERE s.withdrawn_at IS NULL AND i.local_date BETWEEN $1 AND $2",
+        )
+        .bind(from.to_string())
+        .bind(to.to_string())
+        .fetch_all(pool)
+        .await
+        .expect("month");
+        let n = |pick: &dyn Fn(&str, &str) -> bool| {
+            rows.iter().filter(|(o, r)| pick(o, r)).count() as i64
+        };
+        vec![
+            n(&|_, r| r == "complied" || r == "refused"),
+            n(&|_, r| r == "complied"),
+            n(&|o, _| matches!(o, "cited" | "arrested" | "cited_gathering")),
+            n(&|o, _| o == "protected_activity"),
+            n(&|o, _| matches!(o, "warned" | "departed")),
+        ]
+    };
+    let this = month(first, to).await;
+    let last = month(before_first, before).await;
+    let rows = &d.summary.months.rows;
+    assert_eq!(
+        rows.iter().map(|r| r.this_month).collect::<Vec<_>>(),
+        this,
+        "this month"
+    );
+    assert_eq!(
+        rows.iter().map(|r| r.last_month).collect::<Vec<_>>(),
+        last,
+        "last month"
+    );
 }
 
 /// Pages through the register with `filter` and counts the incidents.
@@ -822,4 +1009,159 @@ async fn each_articles_citations_count_under_their_own_penalty_section() {
     assert_eq!(amended.status, StatusCode::OK, "{}", amended.body);
     let d = totals(&dashboard(&app, &chief, &today, &today).await);
     assert_eq!(owed(&d), "$0.00", "{d:?}");
+}
+
+/// Issue #37, finding 17: the summary above the detail answers what, where and
+/// to whom from known reports — this month against the last, by named area ×
+/// offence × outcome, and the order's outcome by perceived group.
+#[tokio::test]
+async fn the_summary_counts_known_reports_by_month_area_offence_and_group() {
+    use app::model::dashboard::Outcomes;
+    use app::model::incident::{AgeRange, PerceivedSex};
+    use app::ordinance::Response;
+    let support::Desk {
+        app,
+        officer,
+        chief,
+        ..
+    } = support::desk().await;
+    let now = app.clock_now();
+    // Refused and cited at the Town centre (the report's fix), this month.
+    let cited = refusal_report(now);
+    // Complied at Wells Beach, nothing charged.
+    let mut complied = refusal_report(now);
+    let person = &mut complied.subjects[0];
+    person.facts.response = Response::Complied {
+        at: Moment(now.0 - 18 * 60_000),
+    };
+    person.charges.clear();
+    person.perceived.sex = PerceivedSex::Female;
+    person.perceived.age_range = AgeRange::From18To24;
+    if let Some(gps) = complied.location.gps.as_mut() {
+        gps.latitude = 43.3196;
+        gps.longitude = -70.5660;
+    }
+    // Refused and cited at the Town centre, moved to last month below.
+    let earlier = refusal_report(now);
+    for report in [&cited, &complied, &earlier] {
+        let reply = app.submit(&officer, report).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    }
+    let zone = &app.state.settings.town_zone;
+    let today: jiff::civil::Date = zone.date(now).parse().expect("today");
+    // The first of last month: the summary sets this month's days against the
+    // same days of the last (a part of a month against a whole one read as a fall).
+    let last_month = today
+        .first_of_month()
+        .yesterday()
+        .expect("last month")
+        .first_of_month();
+    sqlx::query("UPDATE incident SET local_date = $1 WHERE incident_id = $2")
+        .bind(last_month.to_string())
+        .bind(earlier.incident_id.to_string())
+        .execute(&app.state.store.writer)
+        .await
+        .expect("move to last month");
+
+    let d = dashboard(
+        &app,
+        &chief,
+        &last_month.first_of_month().to_string(),
+        &today.to_string(),
+    )
+    .await;
+    let s = &d.summary;
+    // The test clock's today is 2026-07-04.
+    assert_eq!(
+        (s.months.this_month.as_str(), s.months.last_month.as_str()),
+        ("1–4 July 2026", "1–4 June 2026")
+    );
+    let months: Vec<(&str, i64, i64)> = s
+        .months
+        .rows
+        .iter()
+        .map(|r| (r.label.as_str(), r.this_month, r.last_month))
+        .collect();
+    assert_eq!(
+        months,
+        vec![
+            ("Ordered (§52-1 D)", 2, 1),
+            ("Complied", 1, 0),
+            ("Cited", 1, 1),
+            ("Protected (§52-1 E)", 0, 0),
+            ("Warned, or left before an order", 0, 0),
+        ]
+    );
+    assert_eq!(s.months.rows[0].change(), "+1 (+100 %)");
+    assert_eq!(s.months.rows[1].change(), "+1");
+    assert_eq!(s.months.rows[2].change(), "no change");
+
+    let row = |area: &str| {
+        s.places
+            .rows
+            .iter()
+            .find(|r| r.area == area)
+            .unwrap_or_else(|| panic!("{area}"))
+    };
+    let centre = row("town_centre");
+    assert_eq!(
+        centre.persons,
+        Outcomes {
+            cited: 2,
+            ..Outcomes::default()
+        }
+    );
+    // §52-1 A(1) is the first offence column; the last is none charged.
+    assert_eq!(centre.cells[0].cited, 2);
+    assert_eq!(centre.cells.iter().map(Outcomes::total).sum::<i64>(), 2);
+    let beach = row("wells_beach");
+    assert_eq!(beach.persons.no_action, 1);
+    assert_eq!(beach.cells.last().map(|c| c.no_action), Some(1));
+    for other in [
+        "drakes_island",
+        "moody_beach",
+        "wells_harbor",
+        "route_1",
+        "elsewhere",
+        "not_given",
+    ] {
+        assert_eq!(row(other).persons.total(), 0, "{other}");
+    }
+
+    let group = |dimension: &str, label: &str| {
+        s.groups
+            .iter()
+            .find(|g| g.dimension == dimension && g.label == label)
+            .map(|g| (g.ordered, g.complied, g.cited, g.small()))
+    };
+    assert_eq!(group("Perceived sex", "Male"), Some((2, 0, 2, true)));
+    assert_eq!(group("Perceived sex", "Female"), Some((1, 1, 0, true)));
+    assert_eq!(group("Perceived age", "35–49"), Some((2, 0, 2, true)));
+    assert_eq!(group("Perceived age", "18–24"), Some((1, 1, 0, true)));
+    assert_eq!(group("Perceived race", "White"), Some((3, 1, 2, true)));
+    // In the form's order: ages before sexes before races, each in its order.
+    let order: Vec<&str> = s.groups.iter().map(|g| g.label.as_str()).collect();
+    assert_eq!(order, ["18–24", "35–49", "Male", "Female", "White"]);
+
+    // A report moved to another named area moves in the summary.
+    sqlx::query("UPDATE incident SET gps_lat = 43.2722, gps_lon = -70.5868 WHERE incident_id = $1")
+        .bind(cited.incident_id.to_string())
+        .execute(&app.state.store.writer)
+        .await
+        .expect("move the fix");
+    let d = dashboard(
+        &app,
+        &chief,
+        &last_month.first_of_month().to_string(),
+        &today.to_string(),
+    )
+    .await;
+    let moody = d
+        .summary
+        .places
+        .rows
+        .iter()
+        .find(|r| r.area == "moody_beach")
+        .expect("moody");
+    assert_eq!(moody.persons.cited, 1);
 }

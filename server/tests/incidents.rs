@@ -34,6 +34,29 @@ async fn a_refusal_is_stored_with_a_numbered_hundred_dollar_citation() {
     assert_eq!(issued.len(), 1);
 }
 
+/// #35: the receipt listed outcomes with no names ("Cited — $100.00 plus costs"
+/// twice, for two persons): each line says whose it is, as stored, also when
+/// read back on a retry.
+#[tokio::test]
+async fn the_receipt_says_whose_outcome_each_line_is() {
+    let app = TestApp::new().await;
+    app.user("oscar", &[Role::Officer]).await;
+    let cookie = app.session("oscar").await;
+    let mut report = refusal_report(app.clock_now());
+    if let Identity::Identified { full_name, .. } = &mut report.subjects[0].identity {
+        *full_name = "  Alex Morgan ".into();
+    }
+    let receipt = |reply: support::Reply| -> app::model::incident::Receipt {
+        serde_json::from_value(reply.json()).expect("a receipt")
+    };
+    let first = receipt(app.submit(&cookie, &report).await);
+    let subject = report.subjects[0].subject_id;
+    assert_eq!(first.persons, vec![(subject, "Alex Morgan".to_owned())]);
+    assert_eq!(first.named_outcomes()[0].0.as_deref(), Some("Alex Morgan"));
+    let again = receipt(app.submit(&cookie, &report).await);
+    assert_eq!(again.persons, first.persons);
+}
+
 #[tokio::test]
 async fn a_retried_submit_is_stored_once_and_returns_the_same_citation_number() {
     let app = TestApp::new().await;
@@ -47,7 +70,7 @@ async fn a_retried_submit_is_stored_once_and_returns_the_same_citation_number() 
     let again = again.json();
     // The first receipt tells what was written; the retry's is read back from
     // the file: they must agree on everything but the retry itself.
-    for field in ["incident_id", "status", "outcomes", "citations"] {
+    for field in ["incident_id", "status", "outcomes", "citations", "persons"] {
         assert_eq!(again[field], first[field], "{field}");
     }
     assert_eq!(first["already_stored"], false);

@@ -1,18 +1,20 @@
-//! Issue #37, "Done when": random sequences of a citation's life — submit,
-//! return, the officer's correction, approve, the chief's amendment, void,
-//! file, dispose, and time passing — run against the store (on the pass's
-//! engine: SQLite, or PostgreSQL under `WELLS_TEST_BACKEND=postgres`) beside a
-//! small reference model. After every step: the year's number account equals
-//! the citations issued and voided; a filed citation's number, person, offence
-//! and charged fine never change; every history entry names a real change;
-//! no stored time is later than the step's clock.
-//!
-//! Number-block reserve/return and renumbering are not driven here: their
-//! account is tested in numbers.rs.
+//! Issue #37, "Done when": random sequences of a citation's life — submit
+//! (online, or with a number the phone handed out on scene), return, the
+//! officer's correction, approve, the chief's amendment, void, file, dispose,
+//! a phone reserving a block of numbers and giving it back, a report whose
+//! number was given back meanwhile (renumbered), and time passing — run
+//! against the store (on the pass's engine: SQLite, or PostgreSQL under
+//! `WELLS_TEST_BACKEND=postgres`) beside a small reference model. After every
+//! step: the year's number account equals the citations issued and voided and
+//! the numbers returned and still reserved, and balances; a filed citation's
+//! number, person, offence and charged fine never change; every history entry
+//! names a real change; no stored time is later than the step's clock.
 
 mod support;
 
 use app::model::incident::IncidentReport;
+use app::model::numbers::{HandedNumber, NumberBlock, BLOCK_SIZE, MAX_OPEN_BLOCKS};
+use app::ordinance::Offence;
 use axum::http::StatusCode;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -31,6 +33,15 @@ enum Step {
     File(usize),
     Dispose(usize),
     Wait(i64),
+    /// A phone reserves a block of citation numbers.
+    Reserve,
+    /// A report cited on scene with the next number of a block the phone holds.
+    SubmitNumbered(usize),
+    /// A phone gives its block back (signing out): its unused numbers return.
+    GiveBack(usize),
+    /// A report arrives with a number its block gave back meanwhile: the
+    /// citation is renumbered, the number stays returned.
+    Renumber(usize),
 }
 
 fn step() -> impl Strategy<Value = Step> {
@@ -44,6 +55,10 @@ fn step() -> impl Strategy<Value = Step> {
         2 => any::<usize>().prop_map(Step::File),
         1 => any::<usize>().prop_map(Step::Dispose),
         1 => (1i64..240).prop_map(Step::Wait),
+        1 => Just(Step::Reserve),
+        2 => any::<usize>().prop_map(Step::SubmitNumbered),
+        1 => any::<usize>().prop_map(Step::GiveBack),
+        1 => any::<usize>().prop_map(Step::Renumber),
     ]
 }
 
@@ -67,11 +82,72 @@ struct Case {
     filed: Option<Value>,
 }
 
+/// A block of numbers as the phone holds it.
+struct Block {
+    block: NumberBlock,
+    /// Numbers the phone has handed out, from the first.
+    used: i64,
+    given_back: bool,
+}
+
+impl Block {
+    fn unused(&self) -> i64 {
+        BLOCK_SIZE - self.used
+    }
+}
+
 #[derive(Default)]
 struct Model {
     cases: Vec<Case>,
     issued: i64,
     voided: i64,
+    blocks: Vec<Block>,
+    returned: i64,
+}
+
+impl Model {
+    /// Numbers in blocks not given back, not handed out.
+    fn reserved(&self) -> i64 {
+        self.blocks
+            .iter()
+            .filter(|b| !b.given_back)
+            .map(Block::unused)
+            .sum()
+    }
+
+    fn open_blocks(&self) -> i64 {
+        self.blocks.iter().filter(|b| !b.given_back).count() as i64
+    }
+
+    /// The `i`th (modulo) block matching `fits`.
+    fn block(&self, i: usize, fits: impl Fn(&Block) -> bool) -> Option<usize> {
+        let fit: Vec<usize> = (0..self.blocks.len())
+            .filter(|k| fits(&self.blocks[*k]))
+            .collect();
+        (!fit.is_empty()).then(|| fit[i % fit.len()])
+    }
+
+    fn add_case(&mut self, report: IncidentReport, number: String) {
+        self.issued += 1;
+        self.cases.push(Case {
+            report,
+            number,
+            revision: 1,
+            stage: Stage::Submitted,
+            filed: None,
+        });
+    }
+}
+
+/// A refusal report whose citation carries `number`, handed out on scene.
+fn numbered(report: IncidentReport, number: String) -> IncidentReport {
+    let mut report = report;
+    report.numbers = vec![HandedNumber {
+        subject_id: report.subjects[0].subject_id,
+        offence: Offence::LoiteringObstruction,
+        number,
+    }];
+    report
 }
 
 impl Desk {
@@ -125,14 +201,79 @@ impl Desk {
                     .unwrap_or_default()
                     .to_owned();
                 prop_assert!(!number.is_empty());
-                model.issued += 1;
-                model.cases.push(Case {
-                    report,
-                    number,
-                    revision: 1,
-                    stage: Stage::Submitted,
-                    filed: None,
+                model.add_case(report, number);
+            }
+            Step::Reserve => {
+                let block = self
+                    .ok(&self.officer, "/api/numbers/reserve", json!({}))
+                    .await?;
+                if model.open_blocks() >= MAX_OPEN_BLOCKS {
+                    // The most blocks allowed are out: none, and no error.
+                    prop_assert_eq!(block, Value::Null);
+                    return Ok(());
+                }
+                let block: NumberBlock = serde_json::from_value(block)
+                    .map_err(|e| TestCaseError::fail(format!("a block: {e}")))?;
+                prop_assert_eq!(block.last_seq - block.first_seq + 1, BLOCK_SIZE);
+                model.blocks.push(Block {
+                    block,
+                    used: 0,
+                    given_back: false,
                 });
+            }
+            Step::SubmitNumbered(i) => {
+                let Some(b) = model.block(*i, |b| !b.given_back && b.unused() > 0) else {
+                    return Ok(());
+                };
+                let held = &model.blocks[b];
+                let number = held.block.number(held.block.first_seq + held.used);
+                let report = numbered(refusal_report(self.app.clock_now()), number.clone());
+                let receipt = self.app.submit(&self.officer, &report).await;
+                prop_assert_eq!(receipt.status, StatusCode::OK, "{}", receipt.body);
+                // The number given on scene is the citation's.
+                prop_assert_eq!(&receipt.json()["citations"][0]["number"], &json!(number));
+                model.blocks[b].used += 1;
+                model.add_case(report, number);
+            }
+            Step::GiveBack(i) => {
+                let Some(b) = model.block(*i, |b| !b.given_back) else {
+                    return Ok(());
+                };
+                let returned = self
+                    .ok(
+                        &self.officer,
+                        "/api/numbers/give-back",
+                        json!({ "block_id": model.blocks[b].block.block_id, "keep": [] }),
+                    )
+                    .await?;
+                let unused = model.blocks[b].unused();
+                prop_assert_eq!(returned, json!(unused));
+                model.blocks[b].given_back = true;
+                model.returned += unused;
+            }
+            Step::Renumber(i) => {
+                let Some(b) = model.block(*i, |b| b.given_back && b.unused() > 0) else {
+                    return Ok(());
+                };
+                let held = &model.blocks[b];
+                let returned = held.block.number(held.block.first_seq + held.used);
+                let report = numbered(refusal_report(self.app.clock_now()), returned.clone());
+                let receipt = self.app.submit(&self.officer, &report).await;
+                prop_assert_eq!(receipt.status, StatusCode::OK, "{}", receipt.body);
+                let receipt = receipt.json();
+                let number = receipt["citations"][0]["number"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned();
+                // A new number; the returned one stays returned, and the
+                // officer is told which number the subject's copy carries.
+                prop_assert!(!number.is_empty() && number != returned, "{}", receipt);
+                prop_assert!(
+                    receipt["number_notes"].to_string().contains(&returned),
+                    "{}",
+                    receipt
+                );
+                model.add_case(report, number);
             }
             Step::Return(i) => {
                 let Some(k) = pick(i, &[Stage::Submitted]) else {
@@ -265,6 +406,23 @@ impl Desk {
         let voids = account["voids"].as_array().map_or(0, Vec::len);
         prop_assert_eq!(voids as i64, model.voided, "{}", account);
         prop_assert_eq!(&account["missing"], &json!([]), "{}", account);
+        prop_assert_eq!(&account["returned"], &json!(model.returned), "{}", account);
+        prop_assert_eq!(
+            &account["reserved"],
+            &json!(model.reserved()),
+            "{}",
+            account
+        );
+        let parts = ["issued", "voided", "returned", "reserved"]
+            .map(|k| account[k].as_i64().unwrap_or(-1))
+            .iter()
+            .sum::<i64>();
+        prop_assert_eq!(
+            json!(parts),
+            account["last"].clone(),
+            "every number is one thing: {}",
+            account
+        );
 
         for c in &model.cases {
             if let Some(filed) = &c.filed {

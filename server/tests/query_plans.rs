@@ -343,6 +343,28 @@ async fn the_register_walks_an_index_whatever_the_statistics_say() {
                     );
                 }
             }
+            // Issue #37, finding 18: the way back and the counts walk the
+            // same indexes (the count may gather a text's matches once).
+            let back = plan(&pool, HotQuery::RegisterBack(&filter, cursor), zone)
+                .await
+                .expect("plan");
+            assert_eq!(
+                bad_steps(&back, true, sorts_matches),
+                Vec::<String>::new(),
+                "back, {name} with {stats:?}:\n{}",
+                back.join("\n")
+            );
+            for newer_than in [None, Some(cursor)] {
+                let count = plan(&pool, HotQuery::RegisterCount(&filter, newer_than), zone)
+                    .await
+                    .expect("plan");
+                assert_eq!(
+                    bad_steps(&count, true, true),
+                    Vec::<String>::new(),
+                    "count, {name} with {stats:?}:\n{}",
+                    count.join("\n")
+                );
+            }
             let lines = plan(&pool, HotQuery::Queue(&filter), zone)
                 .await
                 .expect("plan");

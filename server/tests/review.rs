@@ -425,9 +425,23 @@ async fn the_register_finds_by_number_name_and_place_and_pages_without_repeats()
     };
     let first = search(json!({}), Value::Null).await;
     assert_eq!(first["rows"].as_array().map(Vec::len), Some(50));
+    // Issue #37, finding 18: where each page stands, and the way back.
+    assert!(first["previous"].is_null());
+    assert_eq!(
+        (&first["before"], &first["total"]),
+        (&json!({ "exactly": 0 }), &json!({ "exactly": 55 }))
+    );
     let second = search(json!({}), first["next"].clone()).await;
     assert_eq!(second["rows"].as_array().map(Vec::len), Some(5));
     assert!(second["next"].is_null());
+    assert_eq!(second["previous"], "first");
+    assert_eq!(
+        (&second["before"], &second["total"]),
+        (&json!({ "exactly": 50 }), &json!({ "exactly": 55 }))
+    );
+    // Filtered, the counts are the filter's.
+    let blakes = search(json!({ "text": "Blake" }), Value::Null).await;
+    assert_eq!(blakes["total"], json!({ "exactly": 2 }));
     let mut ids: Vec<String> = first["rows"]
         .as_array()
         .into_iter()
@@ -448,20 +462,12 @@ async fn the_register_finds_by_number_name_and_place_and_pages_without_repeats()
 
     // The search's order is the register's, and follows a corrected time: the
     // chief moves report 7 back 100 minutes, behind report 8.
-    let blake = |page: &Value| -> Vec<String> {
-        page["rows"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|r| r["incident_id"].as_str().unwrap_or_default().to_owned())
-            .collect()
-    };
     let (seventh, eighth) = (
         reports[7].incident_id.to_string(),
         reports[8].incident_id.to_string(),
     );
     let before = search(json!({ "text": "Blake" }), Value::Null).await;
-    assert_eq!(blake(&before), [seventh.clone(), eighth.clone()]);
+    assert_eq!(ids_of(&before), [seventh.clone(), eighth.clone()]);
     let mut moved = serde_json::to_value(&reports[7]).unwrap_or_default();
     earlier(&mut moved, 100 * 60_000);
     let reply = d
@@ -474,7 +480,7 @@ async fn the_register_finds_by_number_name_and_place_and_pages_without_repeats()
         .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     let after = search(json!({ "text": "Blake" }), Value::Null).await;
-    assert_eq!(blake(&after), [eighth.clone(), seventh]);
+    assert_eq!(ids_of(&after), [eighth.clone(), seventh]);
     // The other filters narrow the matches: both are this officer's, neither
     // is §52-2.
     let officer: String =
@@ -484,9 +490,9 @@ async fn the_register_finds_by_number_name_and_place_and_pages_without_repeats()
             .await
             .expect("officer");
     let narrowed = search(json!({ "text": "Blake", "officer": officer }), Value::Null).await;
-    assert_eq!(blake(&narrowed).len(), 2, "{narrowed}");
+    assert_eq!(ids_of(&narrowed).len(), 2, "{narrowed}");
     let none = search(json!({ "text": "Blake", "offence": "52-2" }), Value::Null).await;
-    assert_eq!(blake(&none).len(), 0, "{none}");
+    assert_eq!(ids_of(&none).len(), 0, "{none}");
     // Every write moved its rows into the index before it committed.
     assert_eq!(d.app.count("register_pending").await, 0);
 
@@ -504,7 +510,7 @@ async fn the_register_finds_by_number_name_and_place_and_pages_without_repeats()
         .await
         .expect("out of the index");
     let waiting = search(json!({ "text": "Blake" }), Value::Null).await;
-    assert_eq!(blake(&waiting), blake(&after));
+    assert_eq!(ids_of(&waiting), ids_of(&after));
     let bad = d
         .app
         .post(
@@ -546,28 +552,62 @@ async fn a_search_pages_through_reports_of_the_same_minute_in_the_registers_orde
     }
     expected.sort();
     expected.reverse();
+    let page_after = |after: Value| {
+        let (app, chief) = (&d.app, d.chief.clone());
+        async move {
+            let reply = app
+                .post(
+                    "/api/register/search",
+                    json!({ "filter": { "text": "samewhen" }, "after": after }),
+                    Some(&chief),
+                )
+                .await;
+            assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+            reply.json()
+        }
+    };
     let mut found = Vec::new();
     let mut after = Value::Null;
+    let mut pages = Vec::new();
     loop {
-        let reply = d
-            .app
-            .post(
-                "/api/register/search",
-                json!({ "filter": { "text": "samewhen" }, "after": after }),
-                Some(&d.chief),
-            )
-            .await;
-        assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
-        let page = reply.json();
-        for row in page["rows"].as_array().into_iter().flatten() {
-            found.push(row["incident_id"].as_str().unwrap_or_default().to_owned());
-        }
+        let page = page_after(after.clone()).await;
+        assert_eq!(page["before"], json!({ "exactly": found.len() }));
+        assert_eq!(page["total"], json!({ "exactly": 110 }));
+        let rows = ids_of(&page);
+        found.extend(rows.iter().cloned());
+        pages.push(rows);
         if page["next"].is_null() {
             break;
         }
         after = page["next"].clone();
     }
     assert_eq!(found, expected);
+    // Issue #37, finding 18: back from the last page, each page is the one
+    // that led to it, through the full-text walk the other way (the 220
+    // matches of one millisecond again more than a walk asks for first).
+    let mut back = Vec::new();
+    let mut page_at = after;
+    loop {
+        let page = page_after(page_at.clone()).await;
+        back.push(ids_of(&page));
+        match &page["previous"] {
+            Value::Null => break,
+            Value::String(first) if first == "first" => page_at = Value::Null,
+            previous => page_at = previous["after"].clone(),
+        }
+    }
+    back.reverse();
+    assert_eq!(back, pages);
+}
+
+/// A register page's incident ids, in its order.
+fn ids_of(page: &Value) -> Vec<String> {
+    page["rows"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| r["incident_id"].as_str().unwrap_or_default().to_owned())
+        .collect()
 }
 
 /// Issue #33, finding 11: a correction of a report whose incident is more than

@@ -78,6 +78,12 @@ fn expectations() -> Vec<(&'static str, &'static [Who], Body)> {
             EVERYONE,
             |_| json!({ "username": "nobody", "password": "x" }),
         ),
+        // The same sign-in as a plain form post, before the app starts (#35).
+        (
+            "/api/session/sign-in-form",
+            EVERYONE,
+            |_| json!({ "username": "nobody", "password": "x" }),
+        ),
         ("/api/session/sign-out", SIGNED_IN, |_| json!({})),
         (
             "/api/account/password",
@@ -203,6 +209,8 @@ fn expectations() -> Vec<(&'static str, &'static [Who], Body)> {
             |_| json!({ "year": null }),
         ),
         ("/api/review/queue", CHIEF, |_| json!({ "filter": {} })),
+        ("/api/review/waiting", CHIEF, |_| json!({})),
+        ("/api/court/calendar", CLERK, |_| json!({})),
         (
             "/api/review/decide",
             CHIEF,
@@ -241,6 +249,16 @@ fn expectations() -> Vec<(&'static str, &'static [Who], Body)> {
             "/api/transparency/publish",
             CHIEF,
             |_| json!({ "month": "1999-01", "revision": 99, "reason": null }),
+        ),
+        (
+            "/api/transparency/desk/officers",
+            CHIEF,
+            |_| json!({ "from": "1999-01", "to": "1999-12", "officer": null }),
+        ),
+        (
+            "/api/transparency/desk/disparity",
+            CHIEF,
+            |_| json!({ "from": "1999-01", "to": "1999-12" }),
         ),
         ("/api/transparency/index", EVERYONE, |_| json!({})),
         (

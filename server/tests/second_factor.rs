@@ -421,3 +421,63 @@ async fn the_setup_link_signs_the_first_administrator_in_to_enrol_a_factor() {
         .await;
     assert_eq!(status.json()["required"], true, "{}", status.body);
 }
+
+/// #35: the sign-in page's plain form post (before the app starts) answers
+/// with where to go, as the app would: on, to where the user was headed (never
+/// another site); to the second step naming the account's factors; or back to
+/// the sign-in page with the reason.
+#[tokio::test]
+async fn the_plain_sign_in_form_answers_with_where_to_go() {
+    use axum::body::Body;
+    use axum::http::{header, Request};
+
+    let app = TestApp::new().await;
+    app.user("oscar", &[Role::Officer]).await;
+    enrolled(&app, "tess").await;
+    let post = |form: String| {
+        Request::post("/api/session/sign-in-form")
+            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .header(header::ACCEPT, "text/html")
+            .header(header::ORIGIN, support::ORIGIN)
+            .header(header::REFERER, format!("{}/sign-in", support::ORIGIN))
+            .body(Body::from(form))
+            .expect("request")
+    };
+    let form = |user: &str, password: &str, next: &str| {
+        format!(
+            "username={user}&password={}&next={next}",
+            password.replace(' ', "+")
+        )
+    };
+    let location = |reply: &support::Reply| {
+        reply
+            .headers
+            .get(header::LOCATION)
+            .and_then(|l| l.to_str().ok())
+            .unwrap_or_default()
+            .to_owned()
+    };
+
+    let on = app
+        .send(post(form("oscar", PASSWORD, "%2Ffield%2Freports")))
+        .await;
+    assert_eq!(on.status, StatusCode::FOUND, "{}", on.body);
+    assert_eq!(location(&on), "/field/reports");
+    assert!(on.cookie().is_some(), "signed in");
+
+    let elsewhere = app
+        .send(post(form("oscar", PASSWORD, "%2F%2Fother.example%2F")))
+        .await;
+    assert_eq!(location(&elsewhere), "/");
+
+    let second = app.send(post(form("tess", PASSWORD, "%2Freview"))).await;
+    assert_eq!(
+        location(&second),
+        "/sign-in?second=totp,recovery_code&next=/review"
+    );
+
+    let refused = app
+        .send(post(form("oscar", "not the password", "%2Freview")))
+        .await;
+    assert_eq!(location(&refused), "/sign-in?refused=refused&next=/review");
+}

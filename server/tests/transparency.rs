@@ -2,12 +2,17 @@
 //! ended as a hashed, audited snapshot; a correction is a new revision with its
 //! reason and the first stays readable; nothing unpublished is reachable at any
 //! address; and nothing that identifies a person, officer or record leaves in
-//! the public page, the CSV or the JSON.
+//! the public page, the CSV or the JSON. The chief's own tables by officer and
+//! the disparity view count as the records do, reach no one but the chief, and
+//! nothing of them is published.
 
 mod support;
 
 use app::model::account::Role;
-use app::model::transparency::{Month, Preview, Published};
+use app::model::transparency::desk::OfficerTables;
+use app::model::transparency::disparity::Disparity;
+use app::model::transparency::{Class, Month, Preview, Published};
+use app::ordinance::Outcome;
 use app::store::seed::{seed, SeedPlan};
 use axum::http::StatusCode;
 use serde_json::{json, Value};
@@ -429,6 +434,348 @@ async fn the_public_page_csv_and_json_carry_no_name_birth_date_address_time_numb
                 !reply.body.contains(value.as_str()),
                 "the {what} carries {value:?}"
             );
+        }
+    }
+}
+
+/// The chief's desk (never public): each officer's persons of `month` by what
+/// happened to them, counted here from the records themselves, one person at a
+/// time: (officer, class) → persons; and (perceived race, class) of persons.
+type ByClass = std::collections::BTreeMap<(String, Class), u32>;
+
+/// A person as stored: officer, response, outcome, perceived race, organisation.
+type PersonRow = (String, Option<String>, Option<String>, String, i64);
+
+async fn true_classes(app: &TestApp, month: Month) -> (ByClass, ByClass) {
+    let rows: Vec<PersonRow> = sqlx::query_as(
+        "SELECT i.officer_id, s.response, s.outcome, s.perceived_race, s.organisation \
+         FROM subject s JOIN incident i ON i.incident_id = s.incident_id \
+         WHERE i.local_date BETWEEN $1 AND $2 AND s.withdrawn_at IS NULL",
+    )
+    .bind(month.first_day())
+    .bind(month.last_day())
+    .fetch_all(&app.state.store.reader)
+    .await
+    .expect("persons");
+    let cited: Vec<&str> = Outcome::ALL
+        .into_iter()
+        .filter(|o| o.is_citation())
+        .map(|o| o.code())
+        .collect();
+    let (mut by_officer, mut by_race) = (
+        std::collections::BTreeMap::new(),
+        std::collections::BTreeMap::new(),
+    );
+    for (officer, response, outcome, race, organisation) in rows {
+        let outcome = outcome.unwrap_or_default();
+        let response = response.unwrap_or_default();
+        let class = if cited.contains(&outcome.as_str()) {
+            if response == "refused" {
+                Class::RefusedCited
+            } else {
+                Class::CitedWithoutRefusal
+            }
+        } else if outcome == Outcome::ProtectedActivity.code() {
+            Class::Protected
+        } else if response == "complied" {
+            Class::Complied
+        } else if response == "refused" {
+            Class::RefusedNotCited
+        } else {
+            Class::NoOrder
+        };
+        *by_officer.entry((officer, class)).or_insert(0) += 1;
+        if organisation == 0 {
+            *by_race.entry((race, class)).or_insert(0) += 1;
+        }
+    }
+    (by_officer, by_race)
+}
+
+async fn desk_officers(
+    app: &TestApp,
+    chief: &str,
+    month: Month,
+    officer: Option<&str>,
+) -> OfficerTables {
+    let reply = app
+        .post(
+            "/api/transparency/desk/officers",
+            json!({ "from": month.code(), "to": month.code(), "officer": officer }),
+            Some(chief),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    serde_json::from_str(&reply.body).expect("officer tables")
+}
+
+async fn desk_disparity(app: &TestApp, chief: &str, month: Month) -> Disparity {
+    let reply = app
+        .post(
+            "/api/transparency/desk/disparity",
+            json!({ "from": month.code(), "to": month.code() }),
+            Some(chief),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    serde_json::from_str(&reply.body).expect("disparity")
+}
+
+#[tokio::test]
+async fn the_chiefs_tables_count_each_officers_persons_and_each_groups_rate_as_the_records_do() {
+    let (app, chief) = seeded().await;
+    let month = last_month(&app);
+    let (by_officer, by_race) = true_classes(&app, month).await;
+    assert!(
+        by_officer.len() > 3,
+        "the month has persons: {by_officer:?}"
+    );
+
+    let tables = desk_officers(&app, &chief, month, None).await;
+    assert_eq!(
+        (tables.from.as_str(), tables.to.as_str()),
+        (month.code().as_str(), month.code().as_str())
+    );
+    let officers: std::collections::BTreeSet<&String> = by_officer.keys().map(|(o, _)| o).collect();
+    assert_eq!(tables.officers.len(), officers.len());
+    let mut town = vec![0u32; Class::ALL.len()];
+    for row in &tables.officers {
+        let expected: Vec<u32> = Class::ALL
+            .into_iter()
+            .map(|c| by_officer.get(&(row.code.clone(), c)).copied().unwrap_or(0))
+            .collect();
+        assert_eq!(row.counts, expected, "officer {}", row.label);
+        assert_eq!(row.persons, expected.iter().sum::<u32>());
+        assert!(
+            !row.label.is_empty() && row.label != row.code,
+            "a name, not an id"
+        );
+        for (sum, n) in town.iter_mut().zip(&row.counts) {
+            *sum += n;
+        }
+    }
+    assert_eq!(tables.town.counts, town);
+    assert!(
+        tables
+            .officers
+            .windows(2)
+            .all(|w| w[0].persons >= w[1].persons),
+        "most persons first"
+    );
+    assert!(tables.chosen.is_none());
+
+    // One officer's seven tables: every table counts the officer's persons once.
+    let first = &tables.officers[0];
+    let chosen = desk_officers(&app, &chief, month, Some(&first.code))
+        .await
+        .chosen
+        .expect("the officer's tables");
+    assert_eq!(chosen.tables.len(), 7);
+    for table in &chosen.tables {
+        let all = table.rows.last().expect("a total row");
+        assert_eq!(all.counts, first.counts, "{}", table.code);
+        let summed: Vec<u32> = (0..Class::ALL.len())
+            .map(|c| {
+                table.rows[..table.rows.len() - 1]
+                    .iter()
+                    .map(|r| r.counts[c])
+                    .sum()
+            })
+            .collect();
+        assert_eq!(summed, first.counts, "{} rows add up", table.code);
+    }
+    // An officer who recorded no one in the period is not found.
+    let reply = app
+        .post(
+            "/api/transparency/desk/officers",
+            json!({ "from": month.code(), "to": month.code(), "officer": "nobody" }),
+            Some(&chief),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::NOT_FOUND);
+
+    // Disparity: each group's persons given an order and cited after refusing.
+    let d = desk_disparity(&app, &chief, month).await;
+    let ordered = |pick: &dyn Fn(&str) -> bool| -> (u32, u32) {
+        let mut o = 0;
+        let mut c = 0;
+        for ((race, class), n) in &by_race {
+            if pick(race) {
+                if class.ordered() {
+                    o += n;
+                }
+                if *class == Class::RefusedCited {
+                    c += n;
+                }
+            }
+        }
+        (o, c)
+    };
+    assert_eq!((d.town.ordered, d.town.cited), ordered(&|_| true));
+    assert!(d.town.ordered > 0);
+    let race = d
+        .tables
+        .iter()
+        .find(|t| t.code == "perceived_race")
+        .expect("race");
+    for (code, label) in app::model::transparency::Dimension::Race.rows() {
+        if code == "organisation" {
+            assert!(race.rows.iter().all(|r| r.label != label));
+            continue;
+        }
+        let row = race.rows.iter().find(|r| r.label == label).expect("a row");
+        assert_eq!((row.ordered, row.cited), ordered(&|r| r == code), "{label}");
+        assert_eq!(row.small, row.ordered < 30, "{label}");
+        if let (Some(rate), Some(town)) = (row.rate, d.town.rate) {
+            assert!((row.ratio.expect("a ratio") - rate / town).abs() < 1e-9);
+        }
+    }
+}
+
+#[tokio::test]
+async fn no_one_but_the_chief_reaches_the_chiefs_tables_by_any_address_or_server_function() {
+    let (app, chief) = seeded().await;
+    let month = last_month(&app);
+    let tables = desk_officers(&app, &chief, month, None).await;
+    let names: Vec<String> = tables.officers.iter().map(|r| r.label.clone()).collect();
+    let officer_id = tables.officers[0].code.clone();
+    // The chief's page shows them (so their absence below means something).
+    let page = app.get("/transparency/desk", Some(&chief)).await;
+    assert_eq!(page.status, StatusCode::OK);
+    for text in ["By officer", "Disparity", names[0].as_str()] {
+        assert!(page.body.contains(text), "the chief's page shows {text:?}");
+    }
+
+    let mut sessions: Vec<(&str, Option<String>)> = vec![("anonymous", None)];
+    for (username, role) in [
+        ("desk-officer", Role::Officer),
+        ("desk-clerk", Role::Clerk),
+        ("desk-admin", Role::Admin),
+        ("desk-townclerk", Role::TownClerk),
+        ("desk-selectman", Role::Selectman),
+        ("desk-advisor", Role::Advisor),
+    ] {
+        app.user(username, &[role]).await;
+        sessions.push((username, Some(app.session(username).await)));
+    }
+    let bodies = [
+        (
+            "/api/transparency/desk/officers",
+            json!({ "from": month.code(), "to": month.code(), "officer": null }),
+        ),
+        (
+            "/api/transparency/desk/officers",
+            json!({ "from": month.code(), "to": month.code(), "officer": officer_id }),
+        ),
+        (
+            "/api/transparency/desk/disparity",
+            json!({ "from": month.code(), "to": month.code() }),
+        ),
+    ];
+    for (who, cookie) in &sessions {
+        for (path, body) in &bodies {
+            let reply = app.post(path, body.clone(), cookie.as_deref()).await;
+            let expected = if cookie.is_some() {
+                StatusCode::FORBIDDEN
+            } else {
+                StatusCode::UNAUTHORIZED
+            };
+            assert_eq!(reply.status, expected, "{who} {path}: {}", reply.body);
+            assert!(!reply.body.contains("ordered"), "{who} {path}");
+        }
+        // The page itself: 403 for a signed-in role, the sign-in for a visitor.
+        let page = app.get("/transparency/desk", cookie.as_deref()).await;
+        if cookie.is_some() {
+            assert_eq!(page.status, StatusCode::FORBIDDEN, "{who}");
+        } else {
+            assert!(page.body.contains("Sign in"), "{who}: {}", page.status);
+        }
+        // "desk" is no published month: its open-data addresses are not found.
+        for address in [
+            "/transparency/desk/data.json",
+            "/transparency/desk/data.csv",
+            "/transparency/desk/r1",
+        ] {
+            let reply = app.get(address, cookie.as_deref()).await;
+            assert_eq!(reply.status, StatusCode::NOT_FOUND, "{who} {address}");
+        }
+        for address in [
+            "/transparency/desk".to_owned(),
+            format!("/transparency/desk?from={0}&to={0}", month.code()),
+        ] {
+            let reply = app.get(&address, cookie.as_deref()).await;
+            for text in names.iter().map(String::as_str).chain([
+                "By officer",
+                "Disparity",
+                "Times the Town",
+            ]) {
+                assert!(!reply.body.contains(text), "{who} {address} shows {text:?}");
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn nothing_of_the_chiefs_tables_appears_in_the_public_page_csv_or_json() {
+    let (app, chief) = seeded().await;
+    let month = last_month(&app);
+    let tables = desk_officers(&app, &chief, month, None).await;
+    let reply = publish(&app, &chief, month, 1, None).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    let code = month.code();
+    let mut published = Vec::new();
+    for address in [
+        "/transparency".to_owned(),
+        format!("/transparency/{code}"),
+        format!("/transparency/{code}/r1"),
+        format!("/transparency/{}", month.year),
+        format!("/transparency/{code}/data.csv"),
+        format!("/transparency/{code}/data.json"),
+        format!("/transparency/{code}/r1/data.json"),
+        format!("/transparency/{}/data.json", month.year),
+        format!("/transparency/{}/data.csv", month.year),
+    ] {
+        let reply = app.get(&address, None).await;
+        assert_eq!(reply.status, StatusCode::OK, "{address}");
+        published.push((address, reply.body));
+    }
+    let view = app
+        .post(
+            "/api/transparency/view",
+            json!({ "period": code, "revision": null }),
+            None,
+        )
+        .await;
+    assert_eq!(view.status, StatusCode::OK);
+    published.push(("/api/transparency/view".to_owned(), view.body));
+    let mut desk_words: Vec<String> = vec![
+        "By officer".into(),
+        "Disparity".into(),
+        "Times the Town".into(),
+        "Range by chance".into(),
+        "The chief's tables".into(),
+        "/transparency/desk".into(),
+        "Wilson".into(),
+    ];
+    for row in &tables.officers {
+        desk_words.push(row.label.clone());
+        desk_words.push(row.code.clone());
+    }
+    for (address, body) in &published {
+        for word in &desk_words {
+            assert!(!body.contains(word.as_str()), "{address} carries {word:?}");
+        }
+        if let Ok(value) = serde_json::from_str::<Value>(body) {
+            let mut found = Vec::new();
+            keys(&value, &mut found);
+            for forbidden in [
+                "officers", "officer", "chosen", "town", "interval", "ratio", "small",
+            ] {
+                assert!(
+                    !found.iter().any(|k| k == forbidden),
+                    "{address} has a field {forbidden}"
+                );
+            }
         }
     }
 }

@@ -30,6 +30,31 @@ pub async fn sign_in(username: String, password: String) -> Result<SignInStep, A
     .await
 }
 
+/// The sign-in form before the browser app has started (#35): a plain form post,
+/// answered with a redirect. Signed in: where the user was headed (a new password
+/// or a second factor first, as the app would go). A second factor: the sign-in
+/// page again, naming the account's factors, where the app takes over. Refused:
+/// the sign-in page with the reason, the same for every failure as
+/// [`sign_in`] gives it.
+#[server(endpoint = "session/sign-in-form")]
+pub async fn sign_in_form(
+    username: String,
+    password: String,
+    next: Option<String>,
+) -> Result<(), AppError> {
+    use crate::model::account::{after_sign_in, sign_in_address as plain};
+
+    // The same sign-in as the app's, answered with an address.
+    let step = sign_in(username, password).await;
+    let target = match step {
+        Ok(SignInStep::SignedIn { me }) => after_sign_in(&me, next),
+        Ok(SignInStep::SecondFactor { methods }) => plain::second_step(&methods, next.as_deref()),
+        Err(error) => plain::refused(&error, next.as_deref()),
+    };
+    leptos_axum::redirect(&target);
+    Ok(())
+}
+
 /// Signs out: the session is deleted on the server, not just forgotten by the browser.
 #[server(endpoint = "session/sign-out", input = Json)]
 pub async fn sign_out() -> Result<(), AppError> {

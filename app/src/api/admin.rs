@@ -144,6 +144,8 @@ pub async fn save_sign_in_policy(policy: SignInPolicy) -> Result<SignInPolicy, A
 #[server(endpoint = "admin/audit", input = Json)]
 pub async fn audit_log(query: AuditQuery) -> Result<AuditPage, AppError> {
     let request = crate::auth::guard::authorize(crate::access::Permission::ReadAudit).await?;
+    AppError::unless_any(query.problems())?;
+    let query = query.in_town_days(&request.state.settings.town_zone);
     let mut page = crate::store::audit::list(&request.state.store.reader, &query).await?;
     crate::store::audit::readable(
         &request.state.store.reader,

@@ -97,6 +97,18 @@ pub async fn court_register(filter: CourtFilter) -> Result<Vec<CourtRow>, AppErr
     .await
 }
 
+/// The clerk's calendar: hearings from today on, by day (issue #37, finding 18).
+#[server(endpoint = "court/calendar", input = Json)]
+pub async fn hearing_calendar() -> Result<crate::model::court::HearingCalendar, AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::Court).await?;
+    crate::store::court::hearings(
+        &request.state.store.reader,
+        &request.state.settings.town_zone,
+        request.now,
+    )
+    .await
+}
+
 /// One citation with its filing and dispositions.
 #[server(endpoint = "court/citation", input = Json)]
 pub async fn load_court_citation(number: String) -> Result<CourtCitation, AppError> {

@@ -14,5 +14,6 @@ pub async fn load_dashboard(period: Option<Period>) -> Result<Dashboard, AppErro
         crate::store::dashboard::last_365_days(&request.state.settings.town_zone, request.now)
     });
     AppError::unless_any(period.problems())?;
-    crate::store::dashboard::dashboard(&request.state.store, &period).await
+    let today = request.state.settings.town_zone.date(request.now);
+    crate::store::dashboard::dashboard(&request.state.store, &period, &today).await
 }

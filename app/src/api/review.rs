@@ -34,6 +34,14 @@ pub async fn review_queue(filter: ReportFilter) -> Result<Vec<ReportRow>, AppErr
     .await
 }
 
+/// How many reports wait for review, up to the queue's limit (the chief's start
+/// page, issue #37 finding 16).
+#[server(endpoint = "review/waiting", input = Json)]
+pub async fn review_waiting() -> Result<usize, AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::Review).await?;
+    crate::store::register::waiting(&request.state.store.reader).await
+}
+
 /// Approve a submitted report (its citations go to the clerk) or return it to the
 /// officer with a reason. `revision` is the one the chief read.
 #[server(endpoint = "review/decide", input = Json)]

@@ -1,10 +1,13 @@
 //! What the Town publishes of its enforcement (issue #40): the chief's
-//! publication of a month that has ended, and what anyone may read of it.
+//! publication of a month that has ended, and what anyone may read of it; and
+//! the chief's own per-officer and disparity tables (read only, never public).
 
 use leptos::prelude::*;
 use leptos::server_fn::codec::Json;
 
 use crate::error::AppError;
+use crate::model::transparency::desk::OfficerTables;
+use crate::model::transparency::disparity::Disparity;
 use crate::model::transparency::{DeskMonth, Preview, PublicIndex, PublicView, Published};
 #[cfg(feature = "ssr")]
 use crate::model::transparency::{Month, PublicPeriod};
@@ -68,6 +71,37 @@ pub async fn publish_month(
         reason.as_deref(),
     )
     .await
+}
+
+/// The desk's period, `from..=to` (whole months), checked before it is read.
+#[cfg(feature = "ssr")]
+fn months(from: &str, to: &str) -> Result<(Month, Month), AppError> {
+    use crate::model::transparency::desk::month_range_problems;
+    AppError::unless_any(month_range_problems(from, to))?;
+    Ok((self::month(from)?, self::month(to)?))
+}
+
+/// The chief's tables by officer for the months `from..=to` (true counts,
+/// never public), and `officer`'s seven tables when one is chosen.
+#[server(endpoint = "transparency/desk/officers", input = Json)]
+pub async fn desk_officers(
+    from: String,
+    to: String,
+    officer: Option<String>,
+) -> Result<OfficerTables, AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::Oversee).await?;
+    let (from, to) = months(&from, &to)?;
+    crate::store::transparency::officers(&request.state.store, from, to, officer.as_deref()).await
+}
+
+/// The chief's disparity view for the months `from..=to`: each perceived
+/// group's rate of citation per order beside the Town's (true counts, never
+/// public).
+#[server(endpoint = "transparency/desk/disparity", input = Json)]
+pub async fn desk_disparity(from: String, to: String) -> Result<Disparity, AppError> {
+    let request = crate::auth::guard::authorize(crate::access::Permission::Oversee).await?;
+    let (from, to) = months(&from, &to)?;
+    crate::store::transparency::disparity(&request.state.store, from, to).await
 }
 
 /// Every published month and year to date (anyone, signed in or not).

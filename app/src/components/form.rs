@@ -4,6 +4,24 @@ use leptos::prelude::*;
 
 use crate::error::AppError;
 
+/// Puts the focus on the element `id` once the browser app has drawn it: the
+/// input to type in next (the phone opens its keyboard at once), or the control
+/// that replaced the one tapped.
+pub fn focus_input(id: &'static str) {
+    #[cfg(feature = "hydrate")]
+    request_animation_frame(move || {
+        use wasm_bindgen::JsCast;
+        if let Some(input) = document()
+            .get_element_by_id(id)
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        {
+            let _ = input.focus();
+        }
+    });
+    #[cfg(not(feature = "hydrate"))]
+    let _ = id;
+}
+
 /// The message of `error` for `field`, as a signal.
 pub fn field_error(error: Signal<Option<AppError>>, field: &'static str) -> Signal<Option<String>> {
     Signal::derive(move || {

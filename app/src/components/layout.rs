@@ -4,7 +4,7 @@ use leptos_router::hooks::use_location;
 use crate::access::{Decision, Permission};
 use crate::components::connection::ConnectionStatus;
 use crate::components::leave::{provide_signed_out_here, SignOut, SignedOutPanel};
-use crate::components::session::use_current_user;
+use crate::components::session::{sign_in_href, use_current_user, use_session_gone};
 use crate::model::account::Me;
 
 /// The screens each permission opens, in the order the menu lists them.
@@ -31,6 +31,7 @@ const MENU: &[(Permission, &str, &str)] = &[
     ),
     (Permission::Court, "/court", "Filing queue"),
     (Permission::Court, "/court/register", "Clerk's register"),
+    (Permission::Court, "/court/calendar", "Hearings calendar"),
     (Permission::ReadPermits, "/permits", "Gathering permits"),
     (Permission::ManageUsers, "/admin/users", "Users"),
     (Permission::ReadAudit, "/admin/audit", "Audit log"),
@@ -53,6 +54,7 @@ const MENU: &[(Permission, &str, &str)] = &[
 pub fn Layout(children: Children) -> impl IntoView {
     let user = use_current_user().0;
     let signed_out_here = provide_signed_out_here();
+    let gone = use_session_gone();
     view! {
         <a class="skip-link" href="#main">"Skip to content"</a>
         <header class="site-header">
@@ -61,13 +63,14 @@ pub fn Layout(children: Children) -> impl IntoView {
             <Suspense fallback=|| ()>
                 {move || Suspend::new(async move {
                     match user.await.ok().flatten() {
-                        Some(me) => view! { <SiteMenu me/> }.into_any(),
-                        None => view! {
-                            <div class="header-status">
-                                <span class="who">"Not signed in"</span>
-                                <a class="sign-in" href="/sign-in">"Sign in"</a>
-                            </div>
+                        // The server said the session is gone: no longer named as
+                        // signed in, with the way back to this page.
+                        Some(me) => view! {
+                            <Show when=move || !gone.0.get() fallback=|| view! { <NotSignedIn back=true/> }>
+                                <SiteMenu me=me.clone()/>
+                            </Show>
                         }.into_any(),
+                        None => view! { <NotSignedIn back=false/> }.into_any(),
                     }
                 })}
             </Suspense>
@@ -83,6 +86,25 @@ pub fn Layout(children: Children) -> impl IntoView {
         <footer class="site-footer">
             <p>"Town of Wells · Code Chapter 52, Articles I and II · "<a href="/transparency">"Public reports"</a></p>
         </footer>
+    }
+}
+
+/// No one signed in; `back`: the sign-in comes back to this page.
+#[component]
+fn NotSignedIn(back: bool) -> impl IntoView {
+    let location = use_location();
+    let href = move || {
+        if back {
+            sign_in_href(&(location.pathname.get() + &location.search.get()))
+        } else {
+            "/sign-in".to_owned()
+        }
+    };
+    view! {
+        <div class="header-status" data-testid="not-signed-in">
+            <span class="who">"Not signed in"</span>
+            <a class="sign-in" href=href rel=back.then_some("external")>"Sign in"</a>
+        </div>
     }
 }
 

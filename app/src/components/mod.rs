@@ -3,6 +3,7 @@
 pub mod camera;
 pub mod confirm;
 pub mod connection;
+pub mod draft;
 pub mod form;
 pub mod install;
 pub mod layout;

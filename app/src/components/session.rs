@@ -16,6 +16,50 @@ pub struct CurrentUser(pub Resource<Result<Option<Me>, AppError>>);
 
 pub fn provide_current_user() {
     provide_context(CurrentUser(Resource::new(|| (), |_| current_user())));
+    provide_context(SessionGone(RwSignal::new(false)));
+}
+
+/// Set once a server function answered that the session is gone (signed out
+/// elsewhere, or timed out) while this page was open: the header stops naming
+/// a signed-in user the server no longer knows (issue #37, finding 12).
+#[derive(Clone, Copy)]
+pub struct SessionGone(pub RwSignal<bool>);
+
+impl SessionGone {
+    /// Notes `error`: one that says the session is gone marks it gone.
+    pub fn note(self, error: &AppError) {
+        if matches!(error, AppError::Unauthenticated) {
+            self.0.set(true);
+        }
+    }
+}
+
+/// The page's [`SessionGone`] (a fresh one where no app provided it).
+pub fn use_session_gone() -> SessionGone {
+    use_context::<SessionGone>().unwrap_or_else(|| SessionGone(RwSignal::new(false)))
+}
+
+/// The sign-in page, coming back to `here` after.
+pub fn sign_in_href(here: &str) -> String {
+    format!("/sign-in?next={}", encode(here))
+}
+
+/// What a page says when a server function found the session gone: what was
+/// typed is kept, and the way back, to this same page.
+#[component]
+pub fn SessionEnded() -> impl IntoView {
+    let location = use_location();
+    let href = move || {
+        sign_in_href(&(location.pathname.get_untracked() + &location.search.get_untracked()))
+    };
+    view! {
+        <span data-testid="session-ended">
+            "Your session has ended (signed out, or timed out), so this was not recorded. "
+            "What you typed is kept in this browser tab. "
+            <a href=href rel="external">"Sign in again"</a>
+            " to come back to this page and finish."
+        </span>
+    }
 }
 
 pub fn use_current_user() -> CurrentUser {
@@ -48,12 +92,6 @@ pub fn go_to(path: &str) {
     }
     #[cfg(not(any(feature = "ssr", feature = "hydrate")))]
     let _ = path;
-}
-
-/// A `next` parameter is only followed within this site.
-pub fn safe_next(next: Option<String>) -> String {
-    next.filter(|n| n.starts_with('/') && !n.starts_with("//") && !n.contains('\\'))
-        .unwrap_or_else(|| "/".to_owned())
 }
 
 /// Renders `children` only for users the permission allows. Not signed in: off to
@@ -102,16 +140,7 @@ pub fn Guard(permission: Permission, children: ChildrenFn) -> impl IntoView {
 }
 
 /// Percent-encodes a path for a query parameter.
-pub fn encode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
+pub use crate::model::text::percent_encode as encode;
 
 /// The 403 page: the server answers with status 403 too.
 #[component]

@@ -48,7 +48,40 @@ pub fn Summons(doc: CitationDocument, #[prop(optional)] on_phone: bool) -> impl 
         let _ = window().print();
     };
     let pdf_link =
-        (!on_phone).then(|| view! { <a class="button" href=pdf rel="external">"PDF"</a> });
+        (!on_phone).then(|| view! { <a class="button" href=pdf.clone() rel="external">"PDF"</a> });
+    // Web Share (#35): the PDF to the phone's share sheet, where it has one,
+    // fetched first so the tap opens the sheet at once (a phone shares only
+    // from the tap itself). No button until it is ready.
+    let ready = RwSignal::new_local(None::<crate::client::ShareFile>);
+    let shared = RwSignal::new(None::<Result<(), String>>);
+    if !on_phone {
+        let (url, name) = (pdf, format!("{}.pdf", doc.number));
+        let title = format!("Summons {}", doc.number);
+        Effect::new(move |_| {
+            if !crate::client::can_share() {
+                return;
+            }
+            let (url, name, title) = (url.clone(), name.clone(), title.clone());
+            leptos::task::spawn_local(async move {
+                // Not shareable here (no signal, no file sharing): no button;
+                // PDF and Print remain.
+                if let Ok(file) = crate::client::share_file(&url, &name, &title).await {
+                    ready.set(Some(file));
+                }
+            });
+        });
+    }
+    let share = move |_| {
+        if let Some(file) = ready.get_untracked() {
+            let sharing = crate::client::share(&file);
+            leptos::task::spawn_local(async move { shared.set(Some(sharing.await)) });
+        }
+    };
+    let share_button = view! {
+        <Show when=move || ready.with(Option::is_some)>
+            <button type="button" class="secondary" data-testid="share-copy" on:click=share>"Share"</button>
+        </Show>
+    };
     let print_label = if on_phone {
         "Print or save as PDF"
     } else {
@@ -64,8 +97,10 @@ pub fn Summons(doc: CitationDocument, #[prop(optional)] on_phone: bool) -> impl 
             {void.map(|reason| view! { <p class="notice bad">"VOID — " {reason}</p> })}
             <div class="actions no-print">
                 {pdf_link}
+                {share_button}
                 <button type="button" class="secondary" on:click=print>{print_label}</button>
             </div>
+            {move || shared.get().and_then(Result::err).map(|e| view! { <p class="notice bad no-print" role="alert">{e}</p> })}
             <dl class="facts">
                 <dt>"Status"</dt><dd>{doc.status.label()}</dd>
                 <dt>"Issued"</dt><dd>{doc.issued_at_text.clone()}</dd>

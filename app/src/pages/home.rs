@@ -28,6 +28,48 @@ const DESKS: &[(Permission, &str, &str, &str)] = &[
         "Article II: check today's permits; record an unpermitted gathering and cite those who run it (§52-7, §52-12).",
     ),
     (
+        Permission::Review,
+        "/review",
+        "Review queue",
+        "Submitted reports waiting for your decision, oldest first: approve, return with a reason, or void a citation.",
+    ),
+    (
+        Permission::Oversee,
+        "/register",
+        "Register",
+        "Every report and citation, by number, person, place, officer or date.",
+    ),
+    (
+        Permission::Oversee,
+        "/dashboard",
+        "Dashboard",
+        "What was recorded, where and to whom, month by month.",
+    ),
+    (
+        Permission::Oversee,
+        "/transparency/publish",
+        "Publish a month",
+        "The month's public counts, checked and published for the Town's transparency report.",
+    ),
+    (
+        Permission::Court,
+        "/court",
+        "Filing queue",
+        "Approved citations to file with the District Court, the oldest deadline first.",
+    ),
+    (
+        Permission::Court,
+        "/court/register",
+        "Clerk's register",
+        "Filed citations, their hearings and the court's decisions.",
+    ),
+    (
+        Permission::Court,
+        "/court/calendar",
+        "Hearings calendar",
+        "Hearings set from today on, day by day, with their citations.",
+    ),
+    (
         Permission::ReadPermits,
         "/permits",
         "Gathering permits",
@@ -44,6 +86,12 @@ const DESKS: &[(Permission, &str, &str, &str)] = &[
         "/admin/audit",
         "Audit log",
         "Every sign-in, change and export, hash-chained.",
+    ),
+    (
+        Permission::ManageSettings,
+        "/admin/settings",
+        "Court settings",
+        "The court's closed days and filing settings the deadlines are counted with.",
     ),
 ];
 
@@ -81,7 +129,9 @@ pub fn HomePage() -> impl IntoView {
                         let desks: Vec<_> = DESKS.iter()
                             .filter(|(p, ..)| may(p))
                             .map(|(_, href, title, about)| view! {
-                                <li class="panel"><a class="desk-link" href=*href><strong>{*title}</strong></a><p class="hint">{*about}</p></li>
+                                <li class="panel"><a class="desk-link" href=*href><strong>{*title}</strong></a>
+                                    {(*href == "/review").then(|| view! { <QueueWaiting/> })}
+                                    <p class="hint">{*about}</p></li>
                             })
                             .collect();
                         // The officer's phone is where the app is worth installing.
@@ -96,6 +146,26 @@ pub fn HomePage() -> impl IntoView {
                             {install}
                         }.into_any()
                     }
+                }
+            })}
+        </Suspense>
+    }
+}
+
+/// How many reports wait for the chief's review, as the queue counts them ("200
+/// or more" once the queue is full).
+#[component]
+fn QueueWaiting() -> impl IntoView {
+    let waiting = Resource::new(|| (), |_| crate::api::review::review_waiting());
+    view! {
+        <Suspense fallback=|| ()>
+            {move || Suspend::new(async move {
+                match waiting.await {
+                    Ok(0) => view! { <p data-testid="queue-waiting">"Nothing is waiting for review."</p> }.into_any(),
+                    Ok(n) => view! {
+                        <p data-testid="queue-waiting"><strong>{crate::model::review::waiting_in_all(n)}</strong>" for review."</p>
+                    }.into_any(),
+                    Err(e) => view! { <p class="notice bad" data-testid="queue-waiting">{format!("The queue's count could not be read: {e}")}</p> }.into_any(),
                 }
             })}
         </Suspense>

@@ -9,7 +9,7 @@ use crate::api::second_factor::{
     my_second_factors, new_recovery_codes, passkey_begin, passkey_finish, passkey_remove,
     totp_begin, totp_confirm, totp_remove,
 };
-use crate::components::form::{ErrorSummary, TextField};
+use crate::components::form::{focus_input, ErrorSummary, TextField};
 use crate::components::session::{hydrated, signed_in, Guard};
 use crate::error::AppError;
 use crate::model::account::{Enrolled, SecondFactors, TotpEnrolment};
@@ -39,18 +39,22 @@ fn Security() -> impl IntoView {
     view! {
         <section class="panel narrow">
             <h1>"Sign-in security"</h1>
-            <Show when=move || needs>
-                <div class="notice warn" role="status">
-                    "The department's sign-in policy requires a second factor (CJIS IA-2). Set one up "
-                    "below to continue: a passkey (your phone's fingerprint or face unlock) or an "
-                    "authenticator app."
-                </div>
-            </Show>
             <RecoveryCodes codes/>
             <Suspense fallback=|| view! { <p class="hint">"Loading…"</p> }>
                 {move || Suspend::new(async move {
                     match status.await {
-                        Ok(s) => view! { <Factors status=s changed=Callback::new(changed)/> }.into_any(),
+                        Ok(s) => view! {
+                            // The policy's banner, while the account has no factor
+                            // (#35: it stayed after one was set up here).
+                            {(needs && !s.totp && s.passkeys.is_empty()).then(|| view! {
+                                <div class="notice warn" role="status">
+                                    "The department's sign-in policy requires a second factor (CJIS IA-2). Set one up "
+                                    "below to continue: a passkey (your phone's fingerprint or face unlock) or an "
+                                    "authenticator app."
+                                </div>
+                            })}
+                            <Factors status=s changed=Callback::new(changed)/>
+                        }.into_any(),
                         Err(e) => view! { <p role="alert">{e.to_string()}</p> }.into_any(),
                     }
                 })}
@@ -59,24 +63,76 @@ fn Security() -> impl IntoView {
     }
 }
 
-/// The ten codes, shown once with the one instruction that matters.
+/// The ten codes, shown once with the one instruction that matters, to print
+/// (the page prints the codes alone: `body:has(#recovery-codes)` in the style) or copy (issue
+/// #37, finding 18). Where the browser offers no clipboard, the codes are put
+/// in a selected box to copy by hand.
 #[component]
 fn RecoveryCodes(codes: RwSignal<Option<Vec<String>>>) -> impl IntoView {
+    let ready = hydrated();
+    // None: not tried; Some(true): copied; Some(false): no clipboard here.
+    let copied = RwSignal::new(None::<bool>);
+    let copy = Action::new_local(move |text: &String| {
+        let text = text.clone();
+        async move { copied.set(Some(crate::client::copy_to_clipboard(&text).await)) }
+    });
+    let print = move |_| {
+        #[cfg(feature = "hydrate")]
+        let _ = window().print();
+    };
     move || {
         codes.get().map(|list| {
+            let text = list.join("\n");
+            let by_hand = text.clone();
             view! {
                 <div class="notice ok" role="status" id="recovery-codes">
                     <h2>"Your recovery codes"</h2>
-                    <p>"Write these down or print them, and keep them away from your phone. Each "
+                    <p class="no-print">"Write these down or print them, and keep them away from your phone. Each "
                        "signs in once if the phone is lost. They are not shown again."</p>
                     <ol class="codes">
                         {list.into_iter().map(|c| view! { <li><code>{c}</code></li> }).collect_view()}
                     </ol>
-                    <a href="/" rel="external">"Continue"</a>
+                    <div class="actions no-print">
+                        <button type="button" class="secondary" disabled=move || !ready.get() on:click=print>
+                            "Print the codes"</button>
+                        <button type="button" class="secondary" disabled=move || !ready.get() || copy.pending().get()
+                            on:click=move |_| { copy.dispatch(text.clone()); }>
+                            "Copy the codes"</button>
+                    </div>
+                    {move || copied.get().map(|done| if done {
+                        view! { <p class="no-print" role="status" data-testid="codes-copied">
+                            "Copied: the 10 codes are on the clipboard. Paste them somewhere safe, away from your phone."</p> }.into_any()
+                    } else {
+                        let by_hand = by_hand.clone();
+                        view! {
+                            <div class="field no-print" data-testid="codes-copy-by-hand">
+                                <label for="codes-text">"This browser does not let the page copy. Select the codes here and copy them yourself:"</label>
+                                <textarea id="codes-text" readonly rows="10" prop:value=by_hand
+                                    on:focus=move |ev| select_all(&ev)></textarea>
+                            </div>
+                        }.into_any()
+                    })}
+                    <a class="no-print" href="/" rel="external">"Continue"</a>
                 </div>
             }
         })
     }
+}
+
+/// Selects the whole text of the focused box (copying by hand).
+fn select_all(ev: &leptos::ev::FocusEvent) {
+    #[cfg(feature = "hydrate")]
+    {
+        use leptos::wasm_bindgen::JsCast;
+        if let Some(area) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<leptos::web_sys::HtmlTextAreaElement>().ok())
+        {
+            area.select();
+        }
+    }
+    #[cfg(not(feature = "hydrate"))]
+    let _ = ev;
 }
 
 /// The day (UTC, so the server's page and the browser's agree).
@@ -217,6 +273,58 @@ fn AddPasskey(changed: Callback<Option<Vec<String>>>) -> impl IntoView {
     }
 }
 
+/// The key in groups of four, as authenticator apps print theirs: 32 letters in
+/// one run are hard to type without losing one's place.
+fn grouped(secret: &str) -> String {
+    secret
+        .as_bytes()
+        .chunks(4)
+        .map(|c| String::from_utf8_lossy(c).into_owned())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Three ways to give the app its key (#35): on this very phone, a link the app
+/// opens (`otpauth://`) — the QR code is for an app on another device, and a
+/// phone cannot scan its own screen; the key to copy; the key to type, grouped.
+#[component]
+fn Enrolment(secret: String, uri: String, qr_svg: String) -> impl IntoView {
+    let copied = RwSignal::new(None::<bool>);
+    let copy = Action::new_local(move |text: &String| {
+        let text = text.clone();
+        async move { copied.set(Some(crate::client::copy_to_clipboard(&text).await)) }
+    });
+    let to_copy = secret.clone();
+    // The code comes next: the keyboard is open for it once the key is in the app.
+    focus_input("code");
+    view! {
+        <p>"Give your authenticator app this account's key, one of three ways:"</p>
+        <ol class="enrol">
+            <li>
+                "On this phone: "
+                <a class="button" href=uri rel="external" data-testid="otpauth-link">"Add to the authenticator app"</a>
+            </li>
+            <li>
+                "With the app on another device, scan this code:"
+                <div class="qr" role="img" aria-label="QR code for the authenticator app" inner_html=qr_svg></div>
+            </li>
+            <li>
+                "Or copy or type the key: "
+                <code id="totp-secret">{grouped(&secret)}</code>" "
+                <button type="button" class="secondary" data-testid="copy-key"
+                    on:click=move |_| { copy.dispatch(to_copy.clone()); }>
+                    "Copy the key"
+                </button>
+                <span role="status">{move || copied.get().map(|ok| if ok {
+                    "Key copied: paste it into the app."
+                } else {
+                    "This browser cannot copy: type the key, four letters at a time."
+                })}</span>
+            </li>
+        </ol>
+    }
+}
+
 #[component]
 fn AddAuthenticator(changed: Callback<Option<Vec<String>>>) -> impl IntoView {
     let ready = hydrated();
@@ -250,12 +358,8 @@ fn AddAuthenticator(changed: Callback<Option<Vec<String>>>) -> impl IntoView {
                     </button>
                 </div>
             }.into_any(),
-            Some(TotpEnrolment { secret, qr_svg, .. }) => view! {
-                <ol>
-                    <li>"Open your authenticator app and scan this code:"</li>
-                </ol>
-                <div class="qr" role="img" aria-label="QR code for the authenticator app" inner_html=qr_svg></div>
-                <p>"Or type this key into the app: "<code id="totp-secret">{secret}</code></p>
+            Some(TotpEnrolment { secret, uri, qr_svg }) => view! {
+                <Enrolment secret uri qr_svg/>
                 <form method="post" on:submit=move |ev: leptos::ev::SubmitEvent| {
                     ev.prevent_default();
                     confirm.dispatch(code.get_untracked());

@@ -1,55 +1,61 @@
 use leptos::prelude::*;
+use leptos::server_fn::ServerFn;
 use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
-use crate::api::account::sign_in;
+use crate::api::account::{sign_in, SignInForm};
 use crate::api::second_factor::{passkey_sign_in_begin, passkey_sign_in_finish, sign_in_with_code};
-use crate::components::form::{ErrorSummary, TextField};
-use crate::components::session::{go_to, hydrated, safe_next};
+use crate::components::form::{focus_input, ErrorSummary, TextField};
+use crate::components::session::{go_to, hydrated};
 use crate::error::AppError;
-use crate::model::account::{FactorKind, Me, SignInStep};
+use crate::model::account::{after_sign_in, sign_in_address as plain, FactorKind, Me, SignInStep};
 
-/// Where a finished sign-in goes: a new password first, then a second factor if
-/// the policy needs one, else where the user was headed.
 fn signed_in(me: &Me, next: Option<String>) {
     // An officer's drafts and unsent reports live in this browser's storage.
     if me.has(crate::model::account::Role::Officer) {
         crate::client::keep_storage();
     }
-    if me.must_change_password {
-        go_to("/account/password");
-    } else if me.needs_second_factor {
-        go_to("/account/security");
-    } else {
-        go_to(&safe_next(next));
-    }
+    go_to(&after_sign_in(me, next));
 }
 
 /// Sign in: the password, then (for an account with one) the second factor.
 /// The password can be shown (typing on a phone outdoors is error-prone).
+///
+/// The form works before the browser app has started (#35): it is a plain form
+/// post to `session/sign-in-form` until then, and the inputs are not bound to
+/// signals, so what was typed while the app loaded is neither lost when it
+/// starts nor ignored. Once started, the app sends the same fields itself.
 #[component]
 pub fn SignInPage() -> impl IntoView {
     let query = use_query_map();
-    let next = move || query.get_untracked().get("next");
-    let username = RwSignal::new(String::new());
-    let password = RwSignal::new(String::new());
+    let given = query.get_untracked();
+    let next = StoredValue::new(given.get("next"));
     let show = RwSignal::new(false);
-    let ready = hydrated();
-    // The factors the account has, once the password was right.
-    let methods = RwSignal::new(None::<Vec<FactorKind>>);
+    let username_input = NodeRef::<leptos::html::Input>::new();
+    let password_input = NodeRef::<leptos::html::Input>::new();
+    // The factors the account has, once the password was right: from the app's
+    // own call, or from the page's address after a plain form post.
+    let methods = RwSignal::new(given.get("second").map(|s| plain::methods(&s)));
+    let refused_before = given.get("refused").map(|r| plain::error(&r));
     let attempt = Action::new(move |(u, p): &(String, String)| {
         let (u, p) = (u.clone(), p.clone());
         async move { sign_in(u, p).await }
     });
     Effect::new(move |_| match attempt.value().get() {
-        Some(Ok(SignInStep::SignedIn { me })) => signed_in(&me, next()),
+        Some(Ok(SignInStep::SignedIn { me })) => signed_in(&me, next.get_value()),
         Some(Ok(SignInStep::SecondFactor { methods: m })) => methods.set(Some(m)),
         _ => {}
     });
-    let error = Signal::derive(move || attempt.value().get().and_then(Result::err));
+    let error = Signal::derive(move || match attempt.value().get() {
+        Some(outcome) => outcome.err(),
+        None => refused_before.clone(),
+    });
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        attempt.dispatch((username.get_untracked(), password.get_untracked()));
+        let value = |input: NodeRef<leptos::html::Input>| {
+            input.get_untracked().map(|i| i.value()).unwrap_or_default()
+        };
+        attempt.dispatch((value(username_input), value(password_input)));
     };
     view! {
         <Title text="Sign in"/>
@@ -58,19 +64,24 @@ pub fn SignInPage() -> impl IntoView {
             <Show
                 when=move || methods.get().is_none()
                 fallback=move || view! {
-                    <SecondStep methods=methods.get().unwrap_or_default() back=methods next=next()/>
+                    <SecondStep methods=methods.get().unwrap_or_default() back=methods next=next.get_value()/>
                 }
             >
                 <ErrorSummary error/>
-                <form method="post" on:submit=on_submit>
-                    <TextField name="username" label="Username" value=username autocomplete="username" required=true/>
+                <form method="post" action=SignInForm::url() on:submit=on_submit>
+                    <input type="hidden" name="next" value=next.get_value()/>
+                    <div class="field">
+                        <label for="username">"Username"</label>
+                        <input id="username" name="username" node_ref=username_input
+                            autocomplete="username" required/>
+                    </div>
                     <div class="field">
                         <label for="password">"Password"</label>
                         <input
                             id="password"
                             name="password"
+                            node_ref=password_input
                             type=move || if show.get() { "text" } else { "password" }
-                            bind:value=password
                             autocomplete="current-password"
                             required
                         />
@@ -80,7 +91,7 @@ pub fn SignInPage() -> impl IntoView {
                         "Show password"
                     </label>
                     <div class="actions">
-                        <button type="submit" disabled=move || !ready.get() || attempt.pending().get()>
+                        <button type="submit" disabled=move || attempt.pending().get()>
                             {move || if attempt.pending().get() { "Signing in…" } else { "Sign in" }}
                         </button>
                     </div>
@@ -134,11 +145,13 @@ fn SecondStep(
     });
     let error = Signal::derive(move || outcome().and_then(Result::err));
     let busy = move || with_code.pending().get() || with_passkey.pending().get();
-    let code_label = match (has_totp, has_recovery) {
-        (true, true) => "Code from your authenticator app, or a recovery code",
-        (true, false) => "Code from your authenticator app",
-        _ => "Recovery code",
-    };
+    // The app's six digits by default, on a numeric keyboard; a recovery code
+    // (letters) behind its own link (#35), or alone when the account has no app.
+    let recovery = RwSignal::new(!has_totp);
+    Effect::new(move |_| {
+        recovery.track();
+        focus_input("code");
+    });
     view! {
         <p>"Your password is right. Now prove it is you with your second factor."</p>
         <ErrorSummary error/>
@@ -155,15 +168,33 @@ fn SecondStep(
                 ev.prevent_default();
                 with_code.dispatch(code.get_untracked());
             }>
-                <TextField name="code" label=code_label value=code error autocomplete="one-time-code"
-                    inputmode="text" required=true
-                    hint="Six digits from the app, or one of your ten recovery codes (each works once)."/>
+                {move || if recovery.get() {
+                    view! {
+                        <TextField name="code" label="Recovery code" value=code error autocomplete="off"
+                            inputmode="text" required=true
+                            hint="One of the ten codes you wrote down when you set up the app (each works once)."/>
+                    }.into_any()
+                } else {
+                    view! {
+                        <TextField name="code" label="Code from your authenticator app" value=code error
+                            autocomplete="one-time-code" inputmode="numeric" required=true
+                            hint="The six digits the app shows now."/>
+                    }.into_any()
+                }}
                 <div class="actions">
                     <button type="submit" disabled=move || !ready.get() || busy()>
                         {move || if with_code.pending().get() { "Checking…" } else { "Continue" }}
                     </button>
                 </div>
             </form>
+            {(has_totp && has_recovery).then(|| view! {
+                <p>
+                    <button type="button" class="secondary" data-testid="code-kind"
+                        on:click=move |_| { code.set(String::new()); recovery.update(|r| *r = !*r); }>
+                        {move || if recovery.get() { "Use the code from the app instead" } else { "Use a recovery code instead" }}
+                    </button>
+                </p>
+            })}
         })}
         <p class="hint">
             "Lost your phone? Use a recovery code, or ask an administrator to reset your second factor. "

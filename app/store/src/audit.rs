@@ -174,6 +174,11 @@ pub async fn readable(
             .as_deref()
             .map(|j| domain::model::audit::json_lines(j, &time))
             .unwrap_or_default();
+        // A change shows what changed, not every field twice (the JSON stays whole).
+        (entry.before_lines, entry.after_lines) = domain::model::audit::changed_lines(
+            std::mem::take(&mut entry.before_lines),
+            std::mem::take(&mut entry.after_lines),
+        );
         let id = entry.entity_id.clone().unwrap_or_default();
         entry.record_text = match entry.entity_type.as_deref() {
             None => None,

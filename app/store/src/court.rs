@@ -731,6 +731,30 @@ pub async fn register(
     rows.into_iter().map(|r| court_row(r, zone)).collect()
 }
 
+/// The court clerk's calendar: hearings set for today or later, by day, then
+/// by number (issue #37, finding 18). Only a case still before the court has a
+/// hearing to attend: a withdrawn, voided or finally disposed one (paid,
+/// dismissed or decided, which keeps the hearing date it once had) does not.
+pub async fn hearings(
+    pool: &Pool,
+    zone: &TownZone,
+    now: Moment,
+) -> Result<domain::model::court::HearingCalendar, AppError> {
+    let today = zone.date(now);
+    let mut q = Sql::new(Backend::of_pool(pool), COURT_ROW);
+    q.push(" WHERE c.hearing_on IS NOT NULL AND c.hearing_on >= ")
+        .push_bind(today.clone())
+        .push(" AND w.number IS NULL AND c.status = 'filed'")
+        .push(" ORDER BY c.hearing_on, c.number LIMIT ")
+        .push(domain::model::court::CALENDAR_LIMIT.to_string());
+    let rows: Vec<CourtRowSql> = q.build_query_as()?.fetch_all(pool).await?;
+    let rows = rows
+        .into_iter()
+        .map(|r| court_row(r, zone))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(domain::model::court::HearingCalendar::by_day(today, rows))
+}
+
 /// One citation with its court history, for the clerk.
 pub async fn citation(
     pool: &Pool,

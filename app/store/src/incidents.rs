@@ -130,6 +130,7 @@ async fn submit_in(
             citations: Vec::new(),
             already_stored: false,
             number_notes: Vec::new(),
+            persons: Vec::with_capacity(report.subjects.len()),
         },
         events: Vec::new(),
     };
@@ -137,6 +138,12 @@ async fn submit_in(
         let outcome = verdict.outcome.clone().map_err(|_| AppError::Internal)?;
         write_subject(&mut *tx, report.incident_id, position, subject, outcome).await?;
         told.receipt.outcomes.push((subject.subject_id, outcome));
+        // Named as the file names them when the receipt is read back.
+        let c = SubjectColumns::of(subject);
+        told.receipt.persons.push((
+            subject.subject_id,
+            subject_label(c.identified, c.name, c.description),
+        ));
         let cited = Cited {
             report,
             subject,
@@ -866,28 +873,32 @@ pub(crate) async fn receipt(conn: &mut Conn, incident_id: Uuid) -> Result<Receip
         .bind(&id)
         .fetch_one(&mut *conn)
         .await?;
-    let outcomes: Vec<(String, String)> = sqlx::query_as(
-        "SELECT subject_id, outcome FROM subject WHERE incident_id = $1 AND withdrawn_at IS NULL \
-         ORDER BY position",
+    type Row = (String, String, i64, Option<String>, Option<String>);
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT subject_id, outcome, identified, full_name, description FROM subject \
+         WHERE incident_id = $1 AND withdrawn_at IS NULL ORDER BY position",
     )
     .bind(&id)
     .fetch_all(&mut *conn)
     .await?;
+    let mut outcomes = Vec::with_capacity(rows.len());
+    let mut persons = Vec::with_capacity(rows.len());
+    for (subject, outcome, identified, name, description) in rows {
+        let subject = parse_uuid(&subject)?;
+        outcomes.push((
+            subject,
+            Outcome::from_code(&outcome).ok_or(AppError::Internal)?,
+        ));
+        persons.push((subject, subject_label(identified, name, description)));
+    }
     Ok(Receipt {
         incident_id,
         status: ReportStatus::from_code(&status).ok_or(AppError::Internal)?,
-        outcomes: outcomes
-            .into_iter()
-            .map(|(s, o)| {
-                Ok((
-                    parse_uuid(&s)?,
-                    Outcome::from_code(&o).ok_or(AppError::Internal)?,
-                ))
-            })
-            .collect::<Result<_, AppError>>()?,
+        outcomes,
         citations: citations_of(conn, &id).await?,
         already_stored: false,
         number_notes: Vec::new(),
+        persons,
     })
 }
 

@@ -20,7 +20,8 @@ use domain::model::permit::{
     PermitState, Settlement,
 };
 use domain::ordinance::article_ii::{
-    advice, application_shortfalls, grounds_to_deny, Requirements, Shortfall, Standard,
+    advice, application_shortfalls, denial_reasons, grounds_to_deny, Requirements, Shortfall,
+    Standard,
 };
 use domain::town_time::TownZone;
 
@@ -592,18 +593,8 @@ pub async fn decide(
         PermitDecision::Deny { findings } => {
             // What the Board finds not met is a ground of its own (§52-8 B),
             // open until it marks it met: those found before, then these.
-            added = findings
-                .iter()
-                .map(|f| Shortfall {
-                    standard: Standard::Shall,
-                    ..f.clone()
-                })
-                .collect();
-            let reasons: Vec<Shortfall> = grounds
-                .into_iter()
-                .chain(open.iter().cloned())
-                .chain(added.iter().cloned())
-                .collect();
+            let reasons = denial_reasons(&grounds, &open, findings);
+            added = reasons[grounds.len() + open.len()..].to_vec();
             if reasons.is_empty() && !advice.is_empty() {
                 let open: Vec<String> = advice.iter().map(Shortfall::reason).collect();
                 return Err(AppError::conflict(format!(

@@ -12,8 +12,9 @@ use domain::model::first_version::StoredReport;
 use domain::model::incident::{CitationBrief, IdType};
 use domain::model::incident::{CitationStatus, IncidentReport, ReportStatus};
 use domain::model::review::{
-    changes, CautionKind, DecisionView, OfficerOption, RegisterCursor, RegisterPage, ReportFilter,
-    ReportRow, ReportView, RevisionView, SubjectLine, CELLS_PER_DEGREE,
+    changes, CautionKind, Counted, DecisionView, OfficerOption, PreviousPage, RegisterCursor,
+    RegisterPage, ReportFilter, ReportRow, ReportView, RevisionView, SubjectLine, CELLS_PER_DEGREE,
+    REGISTER_COUNT_LIMIT,
 };
 use domain::ordinance::{Moment, Offence, Outcome};
 use domain::town_time::TownZone;
@@ -29,7 +30,27 @@ pub fn cell_sql(backend: Backend) -> (String, String) {
 }
 
 /// Rows a register page holds.
-pub const PAGE_ROWS: i64 = 50;
+pub const PAGE_ROWS: i64 = domain::model::review::REGISTER_PAGE_ROWS as i64;
+
+/// Which way a register walk goes from its cursor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Walk {
+    /// Older rows, newest first: a page after its cursor.
+    Older,
+    /// Newer rows, oldest first: the page before one (`previous`), and the
+    /// reports on the pages before it.
+    Newer,
+}
+
+impl Walk {
+    /// The SQL order of the walk, by occurrence time then id.
+    const fn order(self) -> &'static str {
+        match self {
+            Walk::Older => "DESC",
+            Walk::Newer => "ASC",
+        }
+    }
+}
 
 /// The upper end of a case-insensitive prefix range: every text starting with
 /// `prefix` sorts before it.
@@ -290,6 +311,16 @@ struct Row {
     officer_badge: Option<String>,
 }
 
+impl Row {
+    /// The row as a cursor: pages go on from here.
+    fn cursor(&self) -> Result<RegisterCursor, AppError> {
+        Ok(RegisterCursor {
+            occurred_at: self.occurred_at,
+            incident_id: parse_uuid(&self.incident_id)?,
+        })
+    }
+}
+
 /// A page's rows: first the page's incident ids, chosen from `incident` alone by
 /// walking the index `page_index` names (pushed between these two), then each
 /// incident and its officer looked up by key. The plan cannot depend on what
@@ -483,6 +514,19 @@ async fn report_rows(
     Ok(out)
 }
 
+/// How many reports wait for the chief, counted up to the queue's limit (the
+/// queue lists no more): the start page says "200 or more" as the queue does.
+/// Counted in the status index, stopping at the limit.
+pub async fn waiting(pool: &Pool) -> Result<usize, AppError> {
+    let (n,): (i64,) = sqlx::query_as(&format!(
+        "SELECT COUNT(*) FROM (SELECT 1 FROM incident WHERE status = 'submitted' LIMIT {}) AS w",
+        domain::model::review::QUEUE_LIMIT
+    ))
+    .fetch_one(pool)
+    .await?;
+    Ok(n.max(0) as usize)
+}
+
 /// Submitted reports waiting for the chief, oldest first (at most 200: a queue
 /// longer than that is a staffing problem, and the filters narrow it).
 pub async fn queue(
@@ -602,47 +646,237 @@ pub async fn register(
     zone: &TownZone,
 ) -> Result<RegisterPage, AppError> {
     let mut conn = pool.acquire().await?;
-    let mut search = text_search(&mut conn, filter).await?;
-    if search == TextSearch::Part {
-        search = TextSearch::Page(page_of_matches(&mut conn, filter, after, zone).await?);
-    }
-    let mut q = Sql::new(Backend::of(&conn), "");
-    push_register(&mut q, filter, after, zone, search);
-    let mut rows: Vec<Row> = q.build_query_as()?.fetch_all(&mut *conn).await?;
+    let search = text_search(&mut conn, filter).await?;
+    let mut rows = walk(&mut conn, filter, after, zone, &search, Walk::Older).await?;
     let next = if rows.len() as i64 > PAGE_ROWS {
         rows.truncate(PAGE_ROWS as usize);
-        rows.last()
-            .map(|r| {
-                Ok::<_, AppError>(RegisterCursor {
-                    occurred_at: r.occurred_at,
-                    incident_id: parse_uuid(&r.incident_id)?,
-                })
-            })
-            .transpose()?
+        rows.last().map(Row::cursor).transpose()?
     } else {
         None
     };
+    // The way back and the page's place start from its first row; on a page
+    // emptied since its link was made, from its cursor, which was the last
+    // row of the page before and belongs on it again.
+    let emptied = rows.is_empty();
+    let (previous, before) = match rows.first().map(Row::cursor).transpose()?.or(after) {
+        Some(first) if after.is_some() => {
+            let newer = walk(&mut conn, filter, Some(first), zone, &search, Walk::Newer).await?;
+            let reach = PAGE_ROWS as usize - usize::from(emptied);
+            let previous = match newer.get(reach) {
+                Some(row) => Some(PreviousPage::After(row.cursor()?)),
+                None if newer.is_empty() && !emptied => None,
+                None => Some(PreviousPage::First),
+            };
+            // The rows just walked are a count already when they are all.
+            let before = if newer.len() <= reach {
+                Counted::Exactly(newer.len() as u64)
+            } else {
+                count(&mut conn, filter, Some(first), zone, &search)
+                    .await?
+                    .at_least(newer.len() as u64)
+            };
+            (previous, before)
+        }
+        _ => (None, Counted::Exactly(0)),
+    };
+    let shown = before.n() + rows.len() as u64;
     Ok(RegisterPage {
         rows: report_rows(&mut conn, rows, zone).await?,
         next,
+        previous,
+        before,
+        total: count(&mut conn, filter, None, zone, &search)
+            .await?
+            .at_least(shown),
     })
 }
 
-/// A register page's query (`PAGE_ROWS` + 1 rows, to know whether a next page
-/// exists).
+/// A register page's rows (`PAGE_ROWS` + 1, to know whether another page
+/// exists) from `from`, either way: older ones newest first, or newer ones
+/// oldest first.
+async fn walk(
+    conn: &mut Conn,
+    filter: &ReportFilter,
+    from: Option<RegisterCursor>,
+    zone: &TownZone,
+    search: &TextSearch,
+    walk: Walk,
+) -> Result<Vec<Row>, AppError> {
+    let search = match search {
+        TextSearch::Part => {
+            TextSearch::Page(page_of_matches(conn, filter, from, zone, walk).await?)
+        }
+        other => other.clone(),
+    };
+    let mut q = Sql::new(Backend::of(conn), "");
+    push_register(&mut q, filter, from, zone, search, walk);
+    Ok(q.build_query_as()?.fetch_all(&mut *conn).await?)
+}
+
+/// Incidents a count reads at most where the walk's index does not answer the
+/// filter alone: a rare condition (a §52-2 person, say) would otherwise read
+/// every incident in the period for every page shown. Past it the count is a
+/// floor.
+const COUNT_WALK: i64 = 20_000;
+
+/// The reports the filter finds (newer than `newer_than`, if given), counted
+/// along the same index as the page, up to one past `REGISTER_COUNT_LIMIT`
+/// and, where each row must be read to be counted, in the `COUNT_WALK`
+/// incidents nearest the cursor (or the newest).
+async fn count(
+    conn: &mut Conn,
+    filter: &ReportFilter,
+    newer_than: Option<RegisterCursor>,
+    zone: &TownZone,
+    search: &TextSearch,
+) -> Result<Counted, AppError> {
+    let bound = if index_counts(filter, search) {
+        None
+    } else {
+        walk_bound(conn, filter, newer_than, zone).await?
+    };
+    let mut q = Sql::new(Backend::of(conn), "");
+    push_count(&mut q, filter, newer_than, zone, search, bound);
+    let (n,): (i64,) = q.build_query_as()?.fetch_one(&mut *conn).await?;
+    let n = n.max(0) as u64;
+    Ok(if n > REGISTER_COUNT_LIMIT || bound.is_some() {
+        Counted::AtLeast(n)
+    } else {
+        Counted::Exactly(n)
+    })
+}
+
+/// Whether a count reads no more rows than it counts, or few in all: the
+/// walk's own index answers every condition but the period (whose rows are
+/// the period's), or the search names its few incidents.
+fn index_counts(filter: &ReportFilter, search: &TextSearch) -> bool {
+    // The text is the search's (a blank one is none).
+    let mut rest = ReportFilter {
+        from: None,
+        to: None,
+        text: None,
+        ..filter.clone()
+    };
+    match search {
+        TextSearch::Number | TextSearch::Sparse => return true,
+        // Any part of a text: its matches are walked in the full-text index,
+        // each checked against the other filters, if there are any.
+        TextSearch::Part => return rest == ReportFilter::default(),
+        TextSearch::Dense | TextSearch::Page(_) => return false,
+        TextSearch::None => {}
+    }
+    match date_order_index(filter) {
+        "incident_officer_occurred" => rest.officer = None,
+        "incident_weekday_hour" => (rest.weekday, rest.hour) = (None, None),
+        "incident_occurred" => {}
+        _ => rest.caution = None,
+    }
+    rest == ReportFilter::default()
+}
+
+/// The time of the `COUNT_WALK`th incident from the cursor (newer ones,
+/// oldest first) or from the newest, within the period: a count goes no
+/// further. `None` when there are fewer.
+async fn walk_bound(
+    conn: &mut Conn,
+    filter: &ReportFilter,
+    newer_than: Option<RegisterCursor>,
+    zone: &TownZone,
+) -> Result<Option<i64>, AppError> {
+    let backend = Backend::of(conn);
+    let mut q = Sql::new(
+        backend,
+        format!(
+            "SELECT i.occurred_at FROM incident i{} WHERE 1 = 1",
+            backend.indexed_by("incident_occurred")
+        ),
+    );
+    if let Some(start) = filter.from.as_deref().and_then(|f| zone.start_of_day(f)) {
+        q.push(" AND i.occurred_at >= ").push_bind(start.0);
+    }
+    if let Some(end) = filter.to.as_deref().and_then(|t| zone.start_of_next_day(t)) {
+        q.push(" AND i.occurred_at < ").push_bind(end.0);
+    }
+    let walk = if newer_than.is_some() {
+        Walk::Newer
+    } else {
+        Walk::Older
+    };
+    push_beyond(&mut q, newer_than, walk);
+    q.push(order_by(walk))
+        .push(" LIMIT 1 OFFSET ")
+        .push_bind(COUNT_WALK);
+    let at: Option<(i64,)> = q.build_query_as()?.fetch_optional(&mut *conn).await?;
+    Ok(at.map(|(at,)| at))
+}
+
+/// [`count`]'s query; `bound` ends the walk at that time.
+fn push_count(
+    q: &mut Sql<'_>,
+    filter: &ReportFilter,
+    newer_than: Option<RegisterCursor>,
+    zone: &TownZone,
+    search: &TextSearch,
+    bound: Option<i64>,
+) {
+    let backend = q.backend();
+    q.push("SELECT COUNT(*) FROM (");
+    // Where the bound ends the walk: no newer than it going up from a
+    // cursor, no older going down from the newest.
+    let side = if newer_than.is_some() { "<=" } else { ">=" };
+    if *search == TextSearch::Part {
+        // Each incident once, whether it matches by several entries or is still
+        // waiting to enter the index. DISTINCT over UNION ALL, not UNION:
+        // SQLite then stops at the limit instead of first collecting every
+        // match of a common text.
+        q.push("SELECT DISTINCT incident_id FROM (");
+        push_match_rows(q, filter, newer_than, zone, Walk::Newer);
+        if let Some(at) = bound {
+            // The bound on the index's own order, so its walk stops there.
+            let (side, at) = if newer_than.is_some() {
+                ("<", (at + 1) * ENTRIES_PER_MS)
+            } else {
+                (">=", at * ENTRIES_PER_MS)
+            };
+            q.push(format!(" AND m.rowid {side} ")).push_bind(at);
+        }
+        q.push(" UNION ALL ");
+        push_pending_rows(q, filter, newer_than, zone, Walk::Newer);
+        if let Some(at) = bound {
+            q.push(format!(" AND i.occurred_at {side} ")).push_bind(at);
+        }
+        q.push(") AS matched");
+    } else {
+        let index = register_index(filter, search);
+        q.push(page_rows_before(backend, index))
+            .push(" WHERE 1 = 1");
+        push_filter(q, filter, zone, search);
+        push_beyond(q, newer_than, Walk::Newer);
+        if let Some(at) = bound {
+            q.push(format!(" AND i.occurred_at {side} ")).push_bind(at);
+        }
+    }
+    q.push(" LIMIT ")
+        .push_bind(REGISTER_COUNT_LIMIT as i64 + 1)
+        .push(") AS found");
+}
+
+/// A register page's query (`PAGE_ROWS` + 1 rows, to know whether another
+/// page exists), walking `walk` from the cursor `from`.
 fn push_register(
     q: &mut Sql<'_>,
     filter: &ReportFilter,
-    after: Option<RegisterCursor>,
+    from: Option<RegisterCursor>,
     zone: &TownZone,
     search: TextSearch,
+    walk: Walk,
 ) {
     // A number or a rare text names its few incidents: they are sorted by date
     // in the index (incident_id, occurred_at) alone and only the page's rows are
     // read (migration 0011). Otherwise the page walks a date-order index.
     if search == TextSearch::Part {
         // Only `plan` gets here: a page's matches are walked first.
-        push_matches(q, filter, after, zone, FIRST_MATCHES);
+        push_matches(q, filter, from, zone, walk, FIRST_MATCHES);
         return;
     }
     q.push(PAGE_COLUMNS);
@@ -656,29 +890,46 @@ fn push_register(
                 backend.join_in_order()
             ))
             .push(page_rows_after(backend))
-            .push(" ORDER BY i.occurred_at DESC, i.incident_id DESC");
+            .push(order_by(walk));
         return;
     }
-    let index = if search.drives() {
+    let backend = q.backend();
+    q.push(page_rows_before(backend, register_index(filter, &search)))
+        .push(" WHERE 1 = 1");
+    push_filter(q, filter, zone, &search);
+    push_beyond(q, from, walk);
+    q.push(order_by(walk))
+        .push(" LIMIT ")
+        .push_bind(PAGE_ROWS + 1)
+        .push(page_rows_after(backend))
+        .push(order_by(walk));
+}
+
+/// The register's order (occurrence time, then id), either way.
+fn order_by(walk: Walk) -> String {
+    let order = walk.order();
+    format!(" ORDER BY i.occurred_at {order}, i.incident_id {order}")
+}
+
+/// The index a register walk takes: a number or a rare text names its few
+/// incidents, found by key and sorted in (incident_id, occurred_at); otherwise
+/// the date order.
+fn register_index(filter: &ReportFilter, search: &TextSearch) -> &'static str {
+    if search.drives() {
         "incident_id_occurred"
     } else {
         date_order_index(filter)
-    };
-    let backend = q.backend();
-    q.push(page_rows_before(backend, index))
-        .push(" WHERE 1 = 1");
-    push_filter(q, filter, zone, &search);
-    push_after(q, after);
-    q.push(" ORDER BY i.occurred_at DESC, i.incident_id DESC LIMIT ")
-        .push_bind(PAGE_ROWS + 1)
-        .push(page_rows_after(backend))
-        .push(" ORDER BY i.occurred_at DESC, i.incident_id DESC");
+    }
 }
 
-/// Rows after the cursor, in the register's order (newest first).
-fn push_after(q: &mut Sql<'_>, after: Option<RegisterCursor>) {
-    if let Some(c) = after {
-        q.push(" AND (i.occurred_at, i.incident_id) < (")
+/// Rows beyond the cursor the way the walk goes: older, or newer.
+fn push_beyond(q: &mut Sql<'_>, from: Option<RegisterCursor>, walk: Walk) {
+    if let Some(c) = from {
+        let beyond = match walk {
+            Walk::Older => "<",
+            Walk::Newer => ">",
+        };
+        q.push(format!(" AND (i.occurred_at, i.incident_id) {beyond} ("))
             .push_bind(c.occurred_at)
             .push(", ")
             .push_bind(c.incident_id.to_string())
@@ -704,9 +955,24 @@ const FIRST_MATCHES: i64 = 4 * (PAGE_ROWS + 1);
 fn push_matches(
     q: &mut Sql<'_>,
     filter: &ReportFilter,
-    after: Option<RegisterCursor>,
+    from: Option<RegisterCursor>,
     zone: &TownZone,
+    walk: Walk,
     limit: i64,
+) {
+    push_match_rows(q, filter, from, zone, walk);
+    q.push(format!(" ORDER BY m.rowid {} LIMIT ", walk.order()))
+        .push_bind(limit);
+}
+
+/// A text's matches in the full-text index beyond the cursor, each incident
+/// checked against the other filters, in no order.
+fn push_match_rows(
+    q: &mut Sql<'_>,
+    filter: &ReportFilter,
+    from: Option<RegisterCursor>,
+    zone: &TownZone,
+    walk: Walk,
 ) {
     let text = filter.text.as_deref().map(str::trim).unwrap_or_default();
     let backend = q.backend();
@@ -724,8 +990,8 @@ fn push_matches(
             .push_bind(format!("%{}%", like_escaped(text)))
             .push(" ESCAPE '\\'"),
     };
-    let from = filter.from.as_deref().filter(|f| !f.is_empty());
-    if let Some(start) = from.and_then(|f| zone.start_of_day(f)) {
+    let first_day = filter.from.as_deref().filter(|f| !f.is_empty());
+    if let Some(start) = first_day.and_then(|f| zone.start_of_day(f)) {
         q.push(" AND m.rowid >= ")
             .push_bind(start.0 * ENTRIES_PER_MS);
     }
@@ -733,31 +999,39 @@ fn push_matches(
     if let Some(end) = to.and_then(|t| zone.start_of_next_day(t)) {
         q.push(" AND m.rowid < ").push_bind(end.0 * ENTRIES_PER_MS);
     }
-    if let Some(c) = after {
-        q.push(" AND m.rowid < ")
-            .push_bind((c.occurred_at + 1) * ENTRIES_PER_MS);
+    match (from, walk) {
+        (Some(c), Walk::Older) => {
+            q.push(" AND m.rowid < ")
+                .push_bind((c.occurred_at + 1) * ENTRIES_PER_MS);
+        }
+        (Some(c), Walk::Newer) => {
+            q.push(" AND m.rowid >= ")
+                .push_bind(c.occurred_at * ENTRIES_PER_MS);
+        }
+        (None, _) => {}
     }
     push_filter(q, filter, zone, &TextSearch::None);
-    push_after(q, after);
-    q.push(" ORDER BY m.rowid DESC LIMIT ").push_bind(limit);
+    push_beyond(q, from, walk);
 }
 
-/// One walk of a text's matches, newest first, at most `limit` of them: the
-/// page's incidents (each once) and the rest of its last millisecond, or `None`
-/// when the limit cut the walk short (a person with many entries, many matches
-/// in one millisecond) and it must go further.
+/// One walk of a text's matches the way `walk` goes (newest first, or oldest
+/// first), at most `limit` of them: the page's incidents (each once) and the
+/// rest of its last millisecond, or `None` when the limit cut the walk short (a
+/// person with many entries, many matches in one millisecond) and it must go
+/// further.
 async fn walk_matches(
     conn: &mut Conn,
     filter: &ReportFilter,
-    after: Option<RegisterCursor>,
+    from: Option<RegisterCursor>,
     zone: &TownZone,
+    walk: Walk,
     limit: i64,
 ) -> Result<Option<Vec<(i64, String)>>, AppError> {
     use futures_util::TryStreamExt;
     let want = (PAGE_ROWS + 1) as usize;
     let backend = Backend::of(conn);
     let mut q = Sql::new(backend, "");
-    push_matches(&mut q, filter, after, zone, limit);
+    push_matches(&mut q, filter, from, zone, walk, limit);
     // On PostgreSQL each text is planned for its own pattern (an unnamed
     // statement): a prepared statement's generic plan cannot know how many
     // rows a pattern matches, and with the LIMIT it walked every entry for
@@ -771,7 +1045,12 @@ async fn walk_matches(
     let mut read = 0;
     while let Some((at, id)) = matches.try_next().await? {
         read += 1;
-        if page.len() >= want && at < page[want - 1].0 {
+        // Past the millisecond of the page's last row: the page is complete.
+        let past = |last: i64| match walk {
+            Walk::Older => at < last,
+            Walk::Newer => at > last,
+        };
+        if page.len() >= want && past(page[want - 1].0) {
             return Ok(Some(page));
         }
         if seen.insert(id.clone()) {
@@ -790,45 +1069,58 @@ async fn walk_matches(
 async fn page_of_matches(
     conn: &mut Conn,
     filter: &ReportFilter,
-    after: Option<RegisterCursor>,
+    from: Option<RegisterCursor>,
     zone: &TownZone,
+    walk: Walk,
 ) -> Result<Vec<String>, AppError> {
     let want = (PAGE_ROWS + 1) as usize;
-    let backend = Backend::of(conn);
     let mut limit = FIRST_MATCHES;
     let mut page = loop {
-        if let Some(page) = walk_matches(conn, filter, after, zone, limit).await? {
+        if let Some(page) = walk_matches(conn, filter, from, zone, walk, limit).await? {
             break page;
         }
         limit *= 4;
     };
     let mut seen: std::collections::HashSet<String> =
         page.iter().map(|(_, id)| id.clone()).collect();
-    // Rows a transaction has not yet moved into the index (none, once every
-    // writer has flushed; see `register_text`), matched the slow way.
-    let text = filter.text.as_deref().map(str::trim).unwrap_or_default();
-    let mut q = Sql::new(
-        backend,
-        format!(
-            "SELECT i.occurred_at, i.incident_id FROM register_pending p \
-             {} incident i ON i.incident_id = p.incident_id WHERE p.text {} ",
-            backend.join_in_order(),
-            backend.like()
-        ),
-    );
-    q.push_bind(format!("%{}%", like_escaped(text)))
-        .push(" ESCAPE '\\'");
-    push_filter(&mut q, filter, zone, &TextSearch::None);
-    push_after(&mut q, after);
+    let mut q = Sql::new(Backend::of(conn), "");
+    push_pending_rows(&mut q, filter, from, zone, walk);
     let waiting: Vec<(i64, String)> = q.build_query_as()?.fetch_all(&mut *conn).await?;
     page.extend(
         waiting
             .into_iter()
             .filter(|(_, id)| seen.insert(id.clone())),
     );
-    page.sort_unstable_by(|a, b| b.cmp(a));
+    match walk {
+        Walk::Older => page.sort_unstable_by(|a, b| b.cmp(a)),
+        Walk::Newer => page.sort_unstable(),
+    }
     page.truncate(want);
     Ok(page.into_iter().map(|(_, id)| id).collect())
+}
+
+/// A text's matches among the rows a transaction has not yet moved into the
+/// index (none, once every writer has flushed; see `register_text`), matched
+/// the slow way, beyond the cursor.
+fn push_pending_rows(
+    q: &mut Sql<'_>,
+    filter: &ReportFilter,
+    from: Option<RegisterCursor>,
+    zone: &TownZone,
+    walk: Walk,
+) {
+    let text = filter.text.as_deref().map(str::trim).unwrap_or_default();
+    let backend = q.backend();
+    q.push(format!(
+        "SELECT i.occurred_at, i.incident_id FROM register_pending p \
+         {} incident i ON i.incident_id = p.incident_id WHERE p.text {} ",
+        backend.join_in_order(),
+        backend.like()
+    ))
+    .push_bind(format!("%{}%", like_escaped(text)))
+    .push(" ESCAPE '\\'");
+    push_filter(q, filter, zone, &TextSearch::None);
+    push_beyond(q, from, walk);
 }
 
 /// Which hot query's plan to show (`plan`).
@@ -836,6 +1128,10 @@ async fn page_of_matches(
 pub enum HotQuery<'a> {
     /// A register page under this filter (the first page, or after a cursor).
     Register(&'a ReportFilter, Option<RegisterCursor>),
+    /// The walk back from a register page's first row to the page before.
+    RegisterBack(&'a ReportFilter, RegisterCursor),
+    /// The count of a filter's reports (newer than a cursor, if given).
+    RegisterCount(&'a ReportFilter, Option<RegisterCursor>),
     /// The chief's review queue under this filter.
     Queue(&'a ReportFilter),
 }
@@ -853,7 +1149,15 @@ pub async fn plan(
     match query {
         HotQuery::Register(filter, after) => {
             let search = text_search(&mut conn, filter).await?;
-            push_register(&mut q, filter, after, zone, search);
+            push_register(&mut q, filter, after, zone, search, Walk::Older);
+        }
+        HotQuery::RegisterBack(filter, from) => {
+            let search = text_search(&mut conn, filter).await?;
+            push_register(&mut q, filter, Some(from), zone, search, Walk::Newer);
+        }
+        HotQuery::RegisterCount(filter, newer_than) => {
+            let search = text_search(&mut conn, filter).await?;
+            push_count(&mut q, filter, newer_than, zone, &search, None);
         }
         HotQuery::Queue(filter) => {
             let filter = ReportFilter {
@@ -1061,4 +1365,73 @@ pub async fn report(
             )
             .collect(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue #37, finding 18: a count reads past what it counts only where the
+    /// walk's index cannot answer the filter, and only there is it bounded.
+    #[test]
+    fn only_a_count_the_index_cannot_answer_is_bounded() {
+        let f = ReportFilter::default;
+        let officer = Some(Uuid::nil());
+        let answered = [
+            f(),
+            ReportFilter { officer, ..f() },
+            ReportFilter {
+                caution: Some(CautionKind::Expression),
+                ..f()
+            },
+            ReportFilter {
+                weekday: Some(5),
+                hour: Some(22),
+                ..f()
+            },
+            ReportFilter {
+                from: Some("2026-07-01".into()),
+                to: Some("2026-07-31".into()),
+                ..f()
+            },
+        ];
+        for filter in answered {
+            assert!(index_counts(&filter, &TextSearch::None), "{filter:?}");
+        }
+        let read = [
+            ReportFilter {
+                offence: Some(Offence::LoiteringObstruction),
+                ..f()
+            },
+            ReportFilter {
+                officer,
+                caution: Some(CautionKind::Expression),
+                ..f()
+            },
+            ReportFilter {
+                hour: Some(22),
+                ..f()
+            },
+            ReportFilter {
+                status: Some(ReportStatus::Submitted),
+                ..f()
+            },
+        ];
+        for filter in read {
+            assert!(!index_counts(&filter, &TextSearch::None), "{filter:?}");
+        }
+        assert!(!index_counts(&f(), &TextSearch::Dense));
+        let text = |t: &str| ReportFilter {
+            text: Some(t.into()),
+            ..f()
+        };
+        assert!(index_counts(&text("street"), &TextSearch::Part));
+        let rare = ReportFilter {
+            offence: Some(Offence::LoiteringObstruction),
+            ..text("street")
+        };
+        assert!(!index_counts(&rare, &TextSearch::Part));
+        // A blank text is no search, and no condition.
+        assert!(index_counts(&text("  "), &TextSearch::None));
+    }
 }

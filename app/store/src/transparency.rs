@@ -1,6 +1,7 @@
 //! What the Town publishes of its enforcement (issue #40): the chief's
 //! publication of a month that has ended, its corrections, and what anyone may
-//! read of them.
+//! read of them; and the chief's own per-officer and disparity tables (true
+//! counts, read at the desk only, never part of a publication).
 //!
 //! Everything is built from the counts the dashboard adds up ahead
 //! (`dashboard::published`): publishing a month reads a few thousand rows of
@@ -17,15 +18,18 @@ use sha2::{Digest, Sha256};
 use crate::audit::{self, Event};
 use crate::dashboard::{published, rollup};
 use crate::db::Conn;
+use crate::register::officer_label;
 use crate::Store;
 use domain::actor::Actor;
 use domain::error::AppError;
 use domain::model::audit::AuditOutcome;
+use domain::model::transparency::desk::{self, DeskRow, OfficerDetail, OfficerTables};
+use domain::model::transparency::disparity::{self, Disparity};
 use domain::model::transparency::suppression::{self, View};
 use domain::model::transparency::{
-    reason_problems, Correction, DeskMonth, Dimension, Key, Month, MonthRevision, Preview,
+    reason_problems, Class, Correction, DeskMonth, Dimension, Key, Month, MonthRevision, Preview,
     PublicIndex, PublicView, Published, PublishedMonth, PublishedView, RevisionRef, Tally,
-    ViewHeader, ViewKind,
+    ViewHeader, ViewKind, ALL,
 };
 use domain::ordinance::Moment;
 use domain::town_time::TownZone;
@@ -44,9 +48,14 @@ fn sha256(text: &str) -> String {
     hex::encode(Sha256::digest(text.as_bytes()))
 }
 
-/// Persons of the months `from..=to` by table, row and column, every officer's
-/// added up (the rollup keeps them by officer).
-async fn tally(conn: &mut Conn, from: Month, to: Month) -> Result<Tally, AppError> {
+/// Persons of the months `from..=to` by table, row and column: every officer's
+/// added up (the rollup keeps them by officer), or one officer's (the desk's).
+async fn tally(
+    conn: &mut Conn,
+    from: Month,
+    to: Month,
+    officer: Option<&str>,
+) -> Result<Tally, AppError> {
     let counts = rollup::counts_of(
         conn,
         rollup::date(&from.first_day())?,
@@ -57,9 +66,12 @@ async fn tally(conn: &mut Conn, from: Month, to: Month) -> Result<Tally, AppErro
     let mut atoms = Vec::new();
     for table in Dimension::ALL {
         for (key, n, _) in counts.of(published::measure(table)) {
-            let Some((_officer, row, class)) = published::split(key) else {
+            let Some((who, row, class)) = published::split(key) else {
                 continue;
             };
+            if officer.is_some_and(|o| o != who) {
+                continue;
+            }
             let n = u32::try_from(n).map_err(|_| AppError::Internal)?;
             atoms.push((table.code().to_owned(), row.to_owned(), class.to_owned(), n));
         }
@@ -170,7 +182,7 @@ async fn decide(
     reason: Option<&str>,
 ) -> Result<Decision, AppError> {
     let rows = year_rows(conn, month.year).await?;
-    let counts = tally(conn, month, month).await?;
+    let counts = tally(conn, month, month, None).await?;
     let mut month_counts: BTreeMap<MonthRevision, Tally> = BTreeMap::new();
     let mut latest: BTreeMap<String, (u32, PublishedView)> = BTreeMap::new();
     let mut earlier: Vec<Earlier> = Vec::new();
@@ -569,6 +581,106 @@ pub async fn desk_months(
             revisions,
         })
         .collect())
+}
+
+/// The chief's tables by officer for `from..=to` (true counts, never public):
+/// a row per officer who recorded anyone, the Town's row, and the chosen
+/// officer's seven tables. Read from the counts added up ahead, as publishing is.
+pub async fn officers(
+    store: &Store,
+    from: Month,
+    to: Month,
+    officer: Option<&str>,
+) -> Result<OfficerTables, AppError> {
+    rollup::fresh(store).await?;
+    let mut tx = store.reader.begin().await?;
+    let counts = rollup::counts_of(
+        &mut tx,
+        rollup::date(&from.first_day())?,
+        rollup::date(&to.last_day())?,
+        [published::measure(Dimension::Section)],
+    )
+    .await?;
+    // Every person is in one section row: by officer and class, summed over rows.
+    let mut by_officer: BTreeMap<&str, Vec<u32>> = BTreeMap::new();
+    for (key, n, _) in counts.of(published::measure(Dimension::Section)) {
+        let Some((who, _, class)) = published::split(key) else {
+            continue;
+        };
+        let Some(c) = Class::ALL.iter().position(|x| x.code() == class) else {
+            continue;
+        };
+        by_officer
+            .entry(who)
+            .or_insert_with(|| vec![0; Class::ALL.len()])[c] +=
+            u32::try_from(n).map_err(|_| AppError::Internal)?;
+    }
+    let names: BTreeMap<String, (String, Option<String>)> =
+        sqlx::query_as::<_, (String, String, Option<String>)>(
+            "SELECT user_id, full_name, badge_number FROM app_user",
+        )
+        .fetch_all(&mut *tx)
+        .await?
+        .into_iter()
+        .map(|(id, name, badge)| (id, (name, badge)))
+        .collect();
+    let label = |id: &str| {
+        names.get(id).map_or_else(
+            || id.to_owned(),
+            |(name, badge)| officer_label(name, badge.as_deref()),
+        )
+    };
+    let mut rows: Vec<DeskRow> = by_officer
+        .into_iter()
+        .map(|(id, counts)| DeskRow {
+            code: id.to_owned(),
+            label: label(id),
+            persons: counts.iter().sum(),
+            counts,
+        })
+        .collect();
+    rows.sort_by(|a, b| {
+        b.persons
+            .cmp(&a.persons)
+            .then_with(|| a.label.cmp(&b.label))
+    });
+    let mut town = DeskRow {
+        code: ALL.to_owned(),
+        label: "The Town (every officer)".to_owned(),
+        counts: vec![0; Class::ALL.len()],
+        persons: 0,
+    };
+    for row in &rows {
+        for (sum, n) in town.counts.iter_mut().zip(&row.counts) {
+            *sum += n;
+        }
+        town.persons += row.persons;
+    }
+    let chosen = match officer {
+        Some(id) if rows.iter().any(|r| r.code == id) => Some(OfficerDetail {
+            officer: id.to_owned(),
+            label: label(id),
+            tables: desk::desk_tables(&tally(&mut tx, from, to, Some(id)).await?),
+        }),
+        Some(_) => return Err(AppError::NotFound),
+        None => None,
+    };
+    Ok(OfficerTables {
+        from: from.code(),
+        to: to.code(),
+        columns: desk::columns(),
+        officers: rows,
+        town,
+        chosen,
+    })
+}
+
+/// The chief's disparity view of `from..=to` (true counts, never public).
+pub async fn disparity(store: &Store, from: Month, to: Month) -> Result<Disparity, AppError> {
+    rollup::fresh(store).await?;
+    let mut tx = store.reader.begin().await?;
+    let tally = tally(&mut tx, from, to, None).await?;
+    Ok(disparity::disparity(&from.code(), &to.code(), &tally))
 }
 
 #[cfg(test)]

@@ -199,6 +199,28 @@ pub enum FactorKind {
     RecoveryCode,
 }
 
+impl FactorKind {
+    /// The factor's name in a sign-in page's address (`?second=totp,passkey`): the
+    /// plain form post's second step is a page the server redirects to.
+    pub fn code(self) -> &'static str {
+        match self {
+            FactorKind::Totp => "totp",
+            FactorKind::Passkey => "passkey",
+            FactorKind::RecoveryCode => "recovery_code",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<FactorKind> {
+        [
+            FactorKind::Totp,
+            FactorKind::Passkey,
+            FactorKind::RecoveryCode,
+        ]
+        .into_iter()
+        .find(|kind| kind.code() == code)
+    }
+}
+
 /// Where a right password leaves the sign-in.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "step", rename_all = "snake_case")]
@@ -300,5 +322,140 @@ mod policy_tests {
             passkey_roles: vec![Role::Admin],
         };
         assert!(off.satisfied_by(&[Role::Admin], false, false));
+    }
+}
+
+/// A `next` parameter is only followed within this site: a path of this site,
+/// never `//other.example` (another host), a backslash (read as a slash), or a
+/// space or control character (browsers drop tabs and newlines from an address,
+/// so `/\t/other.example` would become `//other.example`).
+pub fn safe_next(next: Option<String>) -> String {
+    next.filter(|n| {
+        n.starts_with('/')
+            && !n.starts_with("//")
+            && !n.contains('\\')
+            && !n.chars().any(|c| c.is_control() || c.is_whitespace())
+    })
+    .unwrap_or_else(|| "/".to_owned())
+}
+
+/// Where a finished sign-in goes: a new password first, then a second factor if
+/// the policy needs one, else where the user was headed.
+pub fn after_sign_in(me: &Me, next: Option<String>) -> String {
+    if me.must_change_password {
+        "/account/password".to_owned()
+    } else if me.needs_second_factor {
+        "/account/security".to_owned()
+    } else {
+        safe_next(next)
+    }
+}
+
+/// The sign-in page's address after a plain form post (the app's
+/// `session/sign-in-form`): what the server's redirect says, and what the page
+/// reads back.
+pub mod sign_in_address {
+    use crate::error::AppError;
+    use crate::model::account::FactorKind;
+
+    fn with_next(mut query: String, next: Option<&str>) -> String {
+        if let Some(next) = next {
+            query.push_str("&next=");
+            query.push_str(&crate::model::text::percent_encode(next));
+        }
+        format!("/sign-in?{query}")
+    }
+
+    /// The password was right: the page shows the account's factors.
+    pub fn second_step(methods: &[FactorKind], next: Option<&str>) -> String {
+        let codes: Vec<&str> = methods.iter().map(|m| m.code()).collect();
+        with_next(format!("second={}", codes.join(",")), next)
+    }
+
+    /// Refused: the page says why, as the app would have.
+    pub fn refused(error: &AppError, next: Option<&str>) -> String {
+        let reason = match error {
+            AppError::SignInRefused => "refused",
+            AppError::RateLimited => "limited",
+            _ => "failed",
+        };
+        with_next(format!("refused={reason}"), next)
+    }
+
+    pub fn methods(second: &str) -> Vec<FactorKind> {
+        second
+            .split(',')
+            .filter_map(FactorKind::from_code)
+            .collect()
+    }
+
+    pub fn error(reason: &str) -> AppError {
+        match reason {
+            "refused" => AppError::SignInRefused,
+            "limited" => AppError::RateLimited,
+            _ => AppError::Internal,
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn the_second_step_names_the_factors_and_keeps_where_the_user_was_headed() {
+            let address = second_step(
+                &[FactorKind::Passkey, FactorKind::RecoveryCode],
+                Some("/desk/report/1?tab=a b"),
+            );
+            assert_eq!(
+                address,
+                "/sign-in?second=passkey,recovery_code&next=/desk/report/1%3Ftab%3Da%20b"
+            );
+            assert_eq!(
+                methods("passkey,recovery_code,forged"),
+                vec![FactorKind::Passkey, FactorKind::RecoveryCode]
+            );
+        }
+
+        #[test]
+        fn a_refusal_reads_back_as_the_same_error() {
+            for error in [AppError::SignInRefused, AppError::RateLimited] {
+                let address = refused(&error, None);
+                let reason = address
+                    .rsplit('=')
+                    .next()
+                    .expect("the address ends in the reason");
+                assert_eq!(super::error(reason), error);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod safe_next_tests {
+    use super::safe_next;
+
+    fn next(text: &str) -> String {
+        safe_next(Some(text.to_owned()))
+    }
+
+    #[test]
+    fn sign_in_returns_only_to_a_path_of_this_site() {
+        assert_eq!(next("/reports/1?tab=decide"), "/reports/1?tab=decide");
+        assert_eq!(safe_next(None), "/");
+        for outside in [
+            "https://other.example/",
+            "//other.example/",
+            "/\\other.example",
+            "\\/other.example",
+            "/\t/other.example",
+            "/\n/other.example",
+            "/\r/other.example",
+            " //other.example",
+            "javascript:alert(1)",
+            "",
+        ] {
+            assert_eq!(next(outside), "/", "{outside:?} must not be followed");
+        }
     }
 }

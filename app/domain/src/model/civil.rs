@@ -3,6 +3,22 @@
 
 use crate::ordinance::Moment;
 
+/// The months' names, January first.
+pub const MONTH_NAMES: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
 /// A `YYYY-MM-DD` date that exists; returns (year, month, day).
 pub fn parse_date(text: &str) -> Option<(i32, u32, u32)> {
     let mut parts = text.trim().splitn(3, '-');
@@ -75,6 +91,17 @@ pub fn years_on(born: (i32, u32, u32), day: i64) -> i64 {
         years
     }
 }
+
+/// The days' names by [`weekday`] (0 = Monday).
+pub const WEEKDAY_NAMES: [&str; 7] = [
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+];
 
 /// 0 = Monday … 6 = Sunday.
 pub fn weekday(day: i64) -> u32 {

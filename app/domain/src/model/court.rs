@@ -503,6 +503,54 @@ pub struct CourtRow {
     pub replaced_by: Option<String>,
 }
 
+/// The court clerk's calendar (issue #37, finding 18): the hearings set from
+/// today on, day by day, earliest first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HearingCalendar {
+    /// Today on the Town's calendar.
+    pub today: String,
+    pub days: Vec<HearingDay>,
+}
+
+/// One day of the calendar and its hearings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HearingDay {
+    /// YYYY-MM-DD.
+    pub date: String,
+    /// The day in words: "Tuesday 2026-12-08".
+    pub day_text: String,
+    pub hearings: Vec<CourtRow>,
+}
+
+/// How many hearings the calendar lists at most (a year of a busy court).
+pub const CALENDAR_LIMIT: usize = 500;
+
+impl HearingCalendar {
+    /// Rows in court-date order, grouped by their court date.
+    pub fn by_day(today: String, rows: Vec<CourtRow>) -> HearingCalendar {
+        let mut days: Vec<HearingDay> = Vec::new();
+        for row in rows {
+            match days.last_mut() {
+                Some(day) if day.date == row.court_date => day.hearings.push(row),
+                _ => {
+                    let weekday = crate::model::civil::day_number(&row.court_date).map(|d| {
+                        crate::model::civil::WEEKDAY_NAMES[crate::model::civil::weekday(d) as usize]
+                    });
+                    days.push(HearingDay {
+                        date: row.court_date.clone(),
+                        day_text: match weekday {
+                            Some(w) => format!("{w} {}", row.court_date),
+                            None => row.court_date.clone(),
+                        },
+                        hearings: vec![row],
+                    })
+                }
+            }
+        }
+        HearingCalendar { today, days }
+    }
+}
+
 /// One filing or disposition in a citation's court history.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CourtEventView {
@@ -764,5 +812,41 @@ mod tests {
             reference: "YORDC-CV-26-1".into(),
         };
         assert_eq!(filing.problems(TODAY)[0].field, "filed_on");
+    }
+
+    #[test]
+    fn the_calendar_groups_hearings_by_their_day_with_its_weekday() {
+        let row = |number: &str, date: &str| CourtRow {
+            number: number.to_owned(),
+            subject: "Sam Person".to_owned(),
+            offence: crate::ordinance::Offence::ALL[0],
+            status: crate::model::incident::CitationStatus::Filed,
+            issued_text: String::new(),
+            filed_on: None,
+            filing_reference: None,
+            court_date: date.to_owned(),
+            disposition: Some(DispositionKind::Contested),
+            fine_departure: None,
+            withdrawn: None,
+            replaces: None,
+            replaced_by: None,
+        };
+        let calendar = HearingCalendar::by_day(
+            "2026-12-07".to_owned(),
+            vec![
+                row("WPD-2026-000001", "2026-12-08"),
+                row("WPD-2026-000002", "2026-12-08"),
+                row("WPD-2026-000003", "2026-12-10"),
+            ],
+        );
+        let days: Vec<_> = calendar
+            .days
+            .iter()
+            .map(|d| (d.day_text.as_str(), d.hearings.len()))
+            .collect();
+        assert_eq!(
+            days,
+            [("Tuesday 2026-12-08", 2), ("Thursday 2026-12-10", 1)]
+        );
     }
 }

@@ -7,7 +7,9 @@
 //! Selectmen's meeting is scheduled or recorded on one, and the permit
 //! calculator's filing date is the last day the Town Clerk's office is open.
 
-use crate::model::civil::{date_text, day_number, days_from_civil, weekday};
+use crate::model::civil::{
+    date_text, day_number, days_from_civil, weekday, WEEKDAY_NAMES as WEEKDAYS,
+};
 
 /// Maine's legal holidays in `year`, as observed (one on a Sunday is kept the
 /// Monday after, one on a Saturday the Friday before): (date, name).
@@ -75,16 +77,6 @@ pub fn is_closed(day: i64, closed: Option<&[String]>) -> bool {
         }
     }
 }
-
-const WEEKDAYS: [&str; 7] = [
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-    "Sunday",
-];
 
 /// The Maine legal holiday observed on `day`, if one is (the year before's
 /// too: a January 1 on a Saturday is kept the December 31 before).

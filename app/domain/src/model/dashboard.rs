@@ -122,8 +122,125 @@ pub struct Total {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Dashboard {
     pub period: Period,
+    /// The one-screen summary above the detail (issue #37).
+    pub summary: Summary,
     pub totals: Vec<Total>,
     pub figures: Vec<Figure>,
+}
+
+/// What, where and to whom, on one screen (issue #37): this month against the
+/// month before, persons by named area × offence × outcome, the areas as a
+/// schematic map, and the §52-1 D order's outcome by perceived group.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Summary {
+    pub months: MonthComparison,
+    pub places: PlaceTable,
+    pub groups: Vec<GroupRow>,
+}
+
+/// The month of the period's last day (up to that day) against the whole
+/// calendar month before it.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct MonthComparison {
+    /// "1–7 December 2026".
+    pub this_month: String,
+    /// "November 2026".
+    pub last_month: String,
+    pub rows: Vec<MonthRow>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MonthRow {
+    pub label: String,
+    pub this_month: i64,
+    pub last_month: i64,
+}
+
+impl MonthRow {
+    /// The change from last month: "+3 (+12 %)", "−2 (−50 %)", "no change";
+    /// no percentage of a month that counted none.
+    pub fn change(&self) -> String {
+        let d = self.this_month - self.last_month;
+        if d == 0 {
+            return "no change".into();
+        }
+        let sign = if d > 0 { "+" } else { "\u{2212}" };
+        let n = crate::model::text::grouped(d.abs());
+        if self.last_month == 0 {
+            format!("{sign}{n}")
+        } else {
+            let pct = (d.abs() as f64 * 100.0 / self.last_month as f64).round() as i64;
+            format!("{sign}{n} ({sign}{} %)", crate::model::text::grouped(pct))
+        }
+    }
+}
+
+/// Persons of the period by the Town's named area (rows) and the offence
+/// charged (columns; the last is "none charged").
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct PlaceTable {
+    /// The offences' headings: (reference, title).
+    pub offences: Vec<(String, String)>,
+    pub rows: Vec<PlaceRow>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlaceRow {
+    /// `model::transparency::area::NamedArea` code.
+    pub area: String,
+    pub label: String,
+    /// Every person of the area, once, by outcome.
+    pub persons: Outcomes,
+    /// One per offence heading, then none charged: a person charged with two
+    /// offences counts under each.
+    pub cells: Vec<Outcomes>,
+}
+
+/// Persons by what came of them: cited (or arrested and cited), warned, and
+/// no action (complied, left, or protected activity under §52-1 E).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Outcomes {
+    pub cited: i64,
+    pub warned: i64,
+    pub no_action: i64,
+}
+
+impl Outcomes {
+    pub fn total(&self) -> i64 {
+        self.cited + self.warned + self.no_action
+    }
+
+    /// Counts one person (or charge) with the outcome coded `code`.
+    pub fn add(&mut self, code: &str, n: i64) {
+        match crate::ordinance::Outcome::from_code(code) {
+            Some(o) if o.is_citation() => self.cited += n,
+            Some(crate::ordinance::Outcome::Warned) => self.warned += n,
+            Some(_) => self.no_action += n,
+            // A code this version does not know is no outcome to count.
+            None => {}
+        }
+    }
+}
+
+/// Groups smaller than this are flagged: a rate of a few persons says little.
+pub const SMALL_GROUP: i64 = 10;
+
+/// Persons of one perceived group given a §52-1 D order, and what followed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GroupRow {
+    /// "Perceived age", "Perceived sex" or "Perceived race".
+    pub dimension: String,
+    pub label: String,
+    pub ordered: i64,
+    pub complied: i64,
+    /// Refused the order and were cited.
+    pub cited: i64,
+}
+
+impl GroupRow {
+    pub fn small(&self) -> bool {
+        self.ordered < SMALL_GROUP
+    }
 }
 
 impl Dashboard {
@@ -142,16 +259,7 @@ pub fn percent(part: i64, whole: i64) -> String {
 }
 
 /// Day names by the Town's `local_weekday` (0 = Monday).
-pub const WEEKDAYS: [&str; 7] = [
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-    "Sunday",
-];
-
+pub use crate::model::civil::WEEKDAY_NAMES as WEEKDAYS;
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,6 +293,36 @@ mod tests {
             to: "2026-12-31".into(),
         };
         assert_eq!(long.problems()[0].field, "to");
+    }
+
+    #[test]
+    fn a_months_change_is_signed_with_its_share_of_last_month() {
+        let row = |this_month, last_month| MonthRow {
+            label: "Cited".into(),
+            this_month,
+            last_month,
+        };
+        assert_eq!(row(3, 3).change(), "no change");
+        assert_eq!(row(6, 4).change(), "+2 (+50 %)");
+        assert_eq!(row(1, 4).change(), "\u{2212}3 (\u{2212}75 %)");
+        assert_eq!(row(2_500, 0).change(), "+2,500");
+    }
+
+    #[test]
+    fn outcomes_count_citations_warnings_and_no_action_apart() {
+        let mut o = Outcomes::default();
+        for code in [
+            "cited",
+            "arrested",
+            "cited_gathering",
+            "warned",
+            "complied",
+            "departed",
+            "protected_activity",
+        ] {
+            o.add(code, 1);
+        }
+        assert_eq!((o.cited, o.warned, o.no_action, o.total()), (3, 1, 3, 7));
     }
 
     #[test]

@@ -111,15 +111,6 @@ pub enum Identity {
 }
 
 impl Identity {
-    /// The name, or the description, for lists.
-    pub fn display(&self) -> String {
-        match self {
-            Identity::Identified { full_name, .. } => full_name.clone(),
-            Identity::Described { description } => format!("Unidentified: {description}"),
-            Identity::Organisation { name, .. } => name.clone(),
-        }
-    }
-
     /// The free-text description of a person not identified (screened for status
     /// words: the citation prints it).
     pub fn description(&self) -> Option<&str> {
@@ -842,10 +833,11 @@ fn person_problems(errors: &mut Vec<FieldError>, report: &IncidentReport, i: usi
     let p = &s.facts;
     let f = |name: &str| format!("subjects.{i}.{name}");
     let order = order_and_response_problems(errors, report, i);
+    let section = ordinance::article_i::timing::order_section(&s.offences().collect::<Vec<_>>());
     for problem in ordinance::article_i::timing::response_problems(order, p.response, now) {
         errors.push(FieldError::new(
             time_field(problem, Some(i)),
-            problem.message(),
+            problem.message_under(section),
         ));
     }
     let with = &p.conduct.group.stood_with;
@@ -1124,6 +1116,29 @@ pub struct Receipt {
     /// carry (issue #17): void, or replaced. Said once, to the submission.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub number_notes: Vec<String>,
+    /// Each person's name (or description) by subject id, so the receipt says
+    /// whose outcome each line is (#35). Empty in receipts a phone kept from
+    /// before: their lines read "Person n".
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub persons: Vec<(Uuid, String)>,
+}
+
+impl Receipt {
+    /// Each outcome with whose it is, in the report's order: `None` in a
+    /// receipt kept from before receipts named persons (it read as outcomes alone).
+    pub fn named_outcomes(&self) -> Vec<(Option<String>, Outcome)> {
+        self.outcomes
+            .iter()
+            .map(|(id, outcome)| {
+                let name = self
+                    .persons
+                    .iter()
+                    .find(|(p, _)| p == id)
+                    .map(|(_, name)| name.clone());
+                (name, *outcome)
+            })
+            .collect()
+    }
 }
 
 /// A row of the officer's "My reports".
@@ -1224,6 +1239,35 @@ mod tests {
             .filter(|e| e.field == field)
             .map(|e| e.message)
             .collect()
+    }
+
+    /// #35: a §52-2 person's response in the order's own minute was refused
+    /// naming §52-1 D, a section they were not charged under.
+    #[test]
+    fn a_time_problem_names_the_section_of_the_order_the_person_is_charged_under() {
+        let mut report = report();
+        report.subjects[0].facts.response = Response::Refused {
+            at: OCCURRED.plus_minutes(5),
+            manner: RefusalManner::StayedInPlace,
+        };
+        let field = "subjects.0.response_at";
+        let errors = errors_at(&report, field);
+        assert!(
+            errors[0].starts_with("§52-1 D: recorded 0 min after the order"),
+            "{errors:?}"
+        );
+        report.subjects[0].charges[0].offence = Offence::GroupObstruction;
+        let errors = errors_at(&report, field);
+        assert!(
+            errors[0].starts_with("§52-2: recorded 0 min after the order"),
+            "{errors:?}"
+        );
+        // Charged under both, the order is §52-1 D's.
+        report.subjects[0].charges.push(Charge {
+            offence: Offence::LoiteringObstruction,
+            issue_citation: false,
+        });
+        assert!(errors_at(&report, field)[0].starts_with("§52-1 D: "));
     }
 
     #[test]

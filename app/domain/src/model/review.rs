@@ -430,6 +430,17 @@ impl SubjectLine {
 /// what it returned is a count of what waits only below it.
 pub const QUEUE_LIMIT: usize = 200;
 
+/// How many reports wait, counted up to `QUEUE_LIMIT`: at the limit it says "or
+/// more" rather than a number that is not the count.
+pub fn waiting_in_all(counted: usize) -> String {
+    let n = crate::model::text::grouped(counted as i64);
+    match counted {
+        1 => "1 report waits".to_owned(),
+        l if l >= QUEUE_LIMIT => format!("{n} or more reports wait"),
+        _ => format!("{n} reports wait"),
+    }
+}
+
 /// A row of the review queue or the register.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReportRow {
@@ -448,12 +459,115 @@ pub struct ReportRow {
     pub filing_deadline: Option<String>,
 }
 
-/// A page of the register: 50 rows, and the cursor of the next page if any.
+/// Rows a register page holds.
+pub const REGISTER_PAGE_ROWS: u64 = 50;
+
+/// How far the register counts its reports (issue #37, finding 18), 200
+/// pages (10,000 reports): a count stops here, so a page's place costs the
+/// same at a million reports as at a thousand; past it the page says "at
+/// least".
+pub const REGISTER_COUNT_LIMIT: u64 = 200 * REGISTER_PAGE_ROWS;
+
+/// A count of reports: exact, or a floor where counting stopped (past
+/// `REGISTER_COUNT_LIMIT`, or after reading as many incidents as a count may).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Counted {
+    Exactly(u64),
+    AtLeast(u64),
+}
+
+impl Default for Counted {
+    fn default() -> Self {
+        Counted::Exactly(0)
+    }
+}
+
+impl Counted {
+    /// The number counted, exact or not.
+    pub const fn n(self) -> u64 {
+        match self {
+            Counted::Exactly(n) | Counted::AtLeast(n) => n,
+        }
+    }
+
+    /// A floor no lower than `known`: reports already seen are there, however
+    /// early the count stopped.
+    pub fn at_least(self, known: u64) -> Counted {
+        match self {
+            Counted::Exactly(n) => Counted::Exactly(n),
+            Counted::AtLeast(n) => Counted::AtLeast(n.max(known)),
+        }
+    }
+}
+
+/// A page of the register: 50 rows, the cursor of the next page if any, the
+/// way back, and where the page stands among the reports the filter finds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RegisterPage {
     pub rows: Vec<ReportRow>,
     /// Pass back as `after` for the next page (newest first).
     pub next: Option<RegisterCursor>,
+    /// The page before this one; `None` on the first page.
+    #[serde(default)]
+    pub previous: Option<PreviousPage>,
+    /// Reports on the pages before this one, and in all.
+    #[serde(default)]
+    pub before: Counted,
+    #[serde(default)]
+    pub total: Counted,
+}
+
+/// Where the page before a register page starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PreviousPage {
+    /// It is the first page.
+    First,
+    /// After this cursor.
+    After(RegisterCursor),
+}
+
+impl RegisterPage {
+    /// Where the page stands, in words: "Reports 51–100 of 2,345 · page 2 of
+    /// 47". A count that stopped is said as a floor ("at least"), never as a
+    /// number it is not, and then no page number is given.
+    pub fn place(&self) -> String {
+        use crate::model::text::grouped;
+        let shown = self.rows.len() as u64;
+        if shown == 0 {
+            return String::new();
+        }
+        let Counted::Exactly(before) = self.before else {
+            return format!(
+                "Reports after the first {}",
+                grouped(self.before.n() as i64)
+            );
+        };
+        let (first, last) = (before + 1, before + shown);
+        let span = if first == last {
+            format!("Report {}", grouped(first as i64))
+        } else {
+            format!("Reports {}–{}", grouped(first as i64), grouped(last as i64))
+        };
+        let total = match self.total {
+            Counted::AtLeast(n) => {
+                return format!("{span} of at least {}", grouped(n.max(last) as i64));
+            }
+            Counted::Exactly(n) => n,
+        };
+        // A page starts where the one before ended: when reports arrive between
+        // two pages they need not fall on multiples of 50, so the page is the
+        // one its first report is on.
+        let page = before / REGISTER_PAGE_ROWS + 1;
+        let pages = total.div_ceil(REGISTER_PAGE_ROWS).max(page);
+        format!(
+            "{span} of {} · page {} of {}",
+            grouped(total as i64),
+            grouped(page as i64),
+            grouped(pages as i64)
+        )
+    }
 }
 
 /// Keyset cursor: the last row's occurrence time and id, so paging stays fast
@@ -742,6 +856,66 @@ pub fn check_note_problems(note: &str) -> Vec<FieldError> {
 
 #[cfg(test)]
 mod tests {
+
+    /// Issue #37, finding 18: the register says where a page stands, and says
+    /// "more than" where its count stopped rather than a number that is not one.
+    #[test]
+    fn a_register_page_says_where_it_stands() {
+        let row = ReportRow {
+            incident_id: Uuid::nil(),
+            revision: 1,
+            status: ReportStatus::Submitted,
+            officer: "Olive Officer".into(),
+            occurred_text: String::new(),
+            submitted_text: String::new(),
+            location: "Post Road".into(),
+            subjects: Vec::new(),
+            cautions: Vec::new(),
+            filing_deadline: None,
+        };
+        let page = |shown: usize, before: Counted, total: Counted| {
+            RegisterPage {
+                rows: vec![row.clone(); shown],
+                next: None,
+                previous: None,
+                before,
+                total,
+            }
+            .place()
+        };
+        use Counted::{AtLeast, Exactly};
+        assert_eq!(
+            page(50, Exactly(0), Exactly(2_345)),
+            "Reports 1–50 of 2,345 · page 1 of 47"
+        );
+        assert_eq!(
+            page(45, Exactly(2_300), Exactly(2_345)),
+            "Reports 2,301–2,345 of 2,345 · page 47 of 47"
+        );
+        assert_eq!(
+            page(1, Exactly(0), Exactly(1)),
+            "Report 1 of 1 · page 1 of 1"
+        );
+        // Reports that arrived between two pages: the page its first row is on.
+        assert_eq!(
+            page(50, Exactly(53), Exactly(200)),
+            "Reports 54–103 of 200 · page 2 of 4"
+        );
+        assert_eq!(
+            page(50, Exactly(50), AtLeast(10_001)),
+            "Reports 51–100 of at least 10,001"
+        );
+        // A count that stopped short of this page's rows is no less than they are.
+        assert_eq!(
+            page(50, Exactly(50), AtLeast(60)),
+            "Reports 51–100 of at least 100"
+        );
+        assert_eq!(
+            page(50, AtLeast(10_001), AtLeast(10_001)),
+            "Reports after the first 10,001"
+        );
+        assert_eq!(page(0, Exactly(0), Exactly(0)), "");
+    }
 
     /// Issue #37, finding 5: a voided citation kept its "Cited — $100.00" badge.
     #[test]

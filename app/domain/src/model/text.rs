@@ -1,6 +1,7 @@
 //! Checks of the free text a report carries: its length in characters, and no
 //! control characters (or the bidirectional overrides that can disguise text).
-//! Shared by the report and the gathering it may describe.
+//! Shared by the report and the gathering it may describe; and text made safe
+//! for an address's query.
 
 use crate::error::FieldError;
 
@@ -44,4 +45,17 @@ pub fn short_text(
             format!("{label}: one line of plain text."),
         ));
     }
+}
+
+/// Percent-encodes `text` for a query parameter's value: RFC 3986's
+/// unreserved characters and `/` stay as they are (a path reads as a path).
+pub fn percent_encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }

@@ -96,30 +96,81 @@ fn Users() -> impl IntoView {
     );
     let change_error = Signal::derive(move || change.value().get().and_then(Result::err));
     let done = move || change.value().get().and_then(Result::ok).map(|s| s.said);
+    // Found by name, username, badge or role (issue #37, finding 18).
+    let query = RwSignal::new(String::new());
     view! {
         <h1>"Users"</h1>
+        <NewUserForm created/>
         <ErrorSummary error=change_error/>
         {move || done().map(|text| view! { <p class="notice ok" role="status" data-testid="user-saved">{text}</p> })}
+        <div class="field" role="search">
+            <label for="user-search">"Find an account"</label>
+            <input id="user-search" type="search" aria-describedby="user-search-hint"
+                prop:value=move || query.get() on:input=move |ev| query.set(event_target_value(&ev))/>
+            <span class="hint" id="user-search-hint">"Part of a name, a username, a badge number or a role."</span>
+        </div>
         <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
             {move || Suspend::new(async move {
                 match users.await {
-                    Ok(list) => view! { <UserTable list change/> }.into_any(),
+                    Ok(list) => {
+                        // Disabled accounts apart, below those in use.
+                        let (in_use, disabled): (Vec<_>, Vec<_>) = list.into_iter().partition(|u| u.active);
+                        let all: Vec<UserSummary> = in_use.iter().chain(disabled.iter()).cloned().collect();
+                        let found = move || {
+                            let q = query.get();
+                            all.iter().filter(|u| matches(u, &q)).count()
+                        };
+                        let total = in_use.len() + disabled.len();
+                        view! {
+                            <p role="status" data-testid="users-found">{move || match (query.with(|q| q.trim().is_empty()), found()) {
+                                (true, _) => format!("{total} accounts."),
+                                (false, 0) => "No account matches.".to_owned(),
+                                (false, n) => format!("{n} of {total} accounts match."),
+                            }}</p>
+                            <h2 id="accounts-in-use">"Accounts in use"</h2>
+                            <UserTable list=in_use change query label="Accounts in use"/>
+                            <h2 id="accounts-disabled">"Disabled accounts"</h2>
+                            {if disabled.is_empty() {
+                                view! { <p class="hint" data-testid="no-disabled">"None."</p> }.into_any()
+                            } else {
+                                view! { <UserTable list=disabled change query label="Disabled accounts"/> }.into_any()
+                            }}
+                        }.into_any()
+                    }
                     Err(e) => view! { <p class="notice bad">{e.to_string()}</p> }.into_any(),
                 }
             })}
         </Transition>
-        <NewUserForm created/>
     }
+}
+
+/// Whether an account answers to the search: part of its name, username or
+/// badge number, or a role's name (any case).
+fn matches(u: &UserSummary, query: &str) -> bool {
+    let q = query.trim().to_lowercase();
+    q.is_empty()
+        || u.full_name.to_lowercase().contains(&q)
+        || u.username.to_lowercase().contains(&q)
+        || u.badge_number
+            .as_deref()
+            .is_some_and(|b| b.to_lowercase().contains(&q))
+        || u.roles
+            .iter()
+            .any(|r| r.label().to_lowercase().contains(&q) || r.code().contains(&q))
 }
 
 #[component]
 fn UserTable(
     list: Vec<UserSummary>,
     change: Action<(Change, String), Result<Saved, AppError>>,
+    /// The search: rows that do not answer to it are hidden, not removed (a
+    /// row's ticked roles survive a search).
+    query: RwSignal<String>,
+    label: &'static str,
 ) -> impl IntoView {
     let ready = hydrated();
     view! {
-        <ScrollTable label="Accounts".to_owned()>
+        <ScrollTable label=label.to_owned()>
             <table>
                 <caption class="hint">{format!("{} accounts", list.len())}</caption>
                 <thead><tr>
@@ -200,10 +251,14 @@ fn UserTable(
                             }).collect::<Vec<_>>().join(" + ")
                         };
                         let has_factor = !u.second_factors.is_empty();
+                        let hidden = {
+                            let u = u.clone();
+                            move || query.with(|q| !matches(&u, q))
+                        };
                         let (u1, u2, u3, u4) = (username.clone(), username.clone(), username.clone(), username.clone());
                         let u5 = username.clone();
                         view! {
-                            <tr data-testid=format!("user-{}", u.username)>
+                            <tr data-testid=format!("user-{}", u.username) hidden=hidden>
                                 <td>
                                     <strong>{u.full_name.clone()}</strong><br/>
                                     {u.username.clone()}

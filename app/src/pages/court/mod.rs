@@ -1,6 +1,7 @@
 //! The court clerk's screens (issue #7): the filing queue with its exports and
 //! "mark filed", the clerk's register, and one citation's dispositions.
 
+pub mod calendar;
 pub mod citation;
 pub mod register;
 

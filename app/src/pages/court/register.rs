@@ -40,6 +40,7 @@ fn CourtRegister() -> impl IntoView {
     let rows = Resource::new(move || filter.get(), court_register);
     view! {
         <h1 class="wide">"Clerk's register"</h1>
+        <p class="hint wide"><a href="/court/calendar">"Hearings calendar"</a>" — the hearings set from today on, day by day."</p>
         <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
             {move || Suspend::new(async move {
                 let f = filter.get_untracked();

@@ -17,11 +17,14 @@ use crate::model::review::{CautionKind, OfficerOption, ReportFilter, ReportRow};
 use crate::ordinance::{Offence, Outcome};
 use crate::pages::field::outcome_badge;
 
-/// One query parameter as the type it names; anything else counts as absent
-/// (the server checks the filter again).
+/// One query parameter as the type it names — a code or text, or a number or
+/// `true`/`false` as written; anything else counts as absent (the server
+/// checks the filter again).
 fn param<T: DeserializeOwned>(query: &ParamsMap, key: &str) -> Option<T> {
     let value = query.get(key).filter(|v| !v.trim().is_empty())?;
-    serde_json::from_value(serde_json::Value::String(value)).ok()
+    serde_json::from_value(serde_json::Value::String(value.clone()))
+        .or_else(|_| serde_json::from_str(value.trim()))
+        .ok()
 }
 
 /// The filter a page's address describes.
@@ -36,21 +39,17 @@ pub fn filter_from_query(query: &ParamsMap) -> ReportFilter {
         to: param(query, "to"),
         text: param(query, "text"),
         protected: param(query, "protected"),
-        hour: number(query, "hour"),
-        weekday: number(query, "weekday"),
+        hour: param(query, "hour"),
+        weekday: param(query, "weekday"),
         location: param(query, "location"),
         cell: param(query, "cell"),
         age: param(query, "age"),
         sex: param(query, "sex"),
         race: param(query, "race"),
         response: param(query, "response"),
-        cited: query.get("cited").and_then(|v| v.trim().parse().ok()),
+        cited: param(query, "cited"),
         decided: param(query, "decided"),
     }
-}
-
-fn number(query: &ParamsMap, key: &str) -> Option<u8> {
-    query.get(key)?.trim().parse().ok()
 }
 
 /// A filter's set fields as (name, value) pairs, named as in the address.
@@ -256,5 +255,38 @@ fn SubjectLines(row: ReportRow) -> impl IntoView {
                 </li>
             }).collect_view()}
         </ul>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A number in the address is a number: the register's cursor time was
+    /// read as a JSON string only, never found, and "Next 50" showed page 1
+    /// again (issue #37). Codes and texts still read as strings, digits too.
+    #[test]
+    fn the_address_reads_numbers_flags_codes_and_texts() {
+        let query: ParamsMap = [
+            ("after_at", "1601519504601"),
+            ("hour", " 22 "),
+            ("weekday", "5"),
+            ("cited", "true"),
+            ("text", "000083"),
+            ("status", "submitted"),
+            ("officer", "not a uuid"),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k, v.to_owned()))
+        .collect();
+        assert_eq!(param::<i64>(&query, "after_at"), Some(1_601_519_504_601));
+        let filter = filter_from_query(&query);
+        assert_eq!(
+            (filter.hour, filter.weekday, filter.cited),
+            (Some(22), Some(5), Some(true))
+        );
+        assert_eq!(filter.text.as_deref(), Some("000083"));
+        assert_eq!(filter.status, Some(ReportStatus::Submitted));
+        assert_eq!(filter.officer, None);
     }
 }

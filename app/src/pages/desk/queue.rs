@@ -6,7 +6,9 @@ use leptos_router::hooks::use_query_map;
 
 use super::{filter_from_query, FilterForm, ReportCard};
 use crate::access::Permission;
-use crate::api::review::{conversion_checked, converted_citations, list_officers, review_queue};
+use crate::api::review::{
+    conversion_checked, converted_citations, list_officers, review_queue, review_waiting,
+};
 use crate::components::session::Guard;
 use crate::model::review::{ConvertedCitation, ReportFilter};
 
@@ -31,9 +33,7 @@ fn ReviewQueue() -> impl IntoView {
         move || filter.get() != ReportFilter::default(),
         |filtered| async move {
             if filtered {
-                review_queue(ReportFilter::default())
-                    .await
-                    .map(|rows| rows.len())
+                review_waiting().await
             } else {
                 Ok(0)
             }
@@ -53,7 +53,7 @@ fn ReviewQueue() -> impl IntoView {
                         Ok(waiting) if waiting > 0 => view! {
                             <p class="notice warn" role="status" data-testid="queue-empty">{format!(
                                 "No report waiting for review matches these filters; {} in all.",
-                                waiting_in_all(waiting)
+                                crate::model::review::waiting_in_all(waiting)
                             )}" " <a href="/review">"Show them all"</a></p>
                         }.into_any(),
                         _ => view! {
@@ -131,17 +131,5 @@ fn ConvertedItem(c: ConvertedCitation, version: RwSignal<u32>) -> impl IntoView 
                 disabled=move || !ready.get() || check.pending().get()
                 on:click=move |_| { check.dispatch(()); }>{format!("Mark {} checked", c.number)}</button>
         </li>
-    }
-}
-
-/// How many reports wait, from the unfiltered queue's length: the queue lists
-/// at most `QUEUE_LIMIT`, so a full list says "or more" rather than a number
-/// that is not the count.
-fn waiting_in_all(listed: usize) -> String {
-    let n = crate::model::text::grouped(listed as i64);
-    match listed {
-        1 => "1 report waits".to_owned(),
-        l if l >= crate::model::review::QUEUE_LIMIT => format!("{n} or more reports wait"),
-        _ => format!("{n} reports wait"),
     }
 }

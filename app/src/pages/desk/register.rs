@@ -1,6 +1,7 @@
 //! `/register`: every incident, newest first, 50 a page, searchable by citation
 //! number, person, place, date and officer. Paging follows a keyset cursor in the
-//! address (`after_at`, `after_id`), so page 1 000 is as fast as page 1.
+//! address (`after_at`, `after_id`), so page 1 000 is as fast as page 1; the
+//! way back is a cursor too, and the page says where it stands (issue #37).
 
 use leptos::prelude::*;
 use leptos_meta::Title;
@@ -11,7 +12,9 @@ use crate::access::Permission;
 use crate::api::review::{list_officers, search_register};
 use crate::components::session::Guard;
 use crate::components::table::ScrollTable;
-use crate::model::review::{RegisterCursor, RegisterPage as Page, ReportFilter, ReportRow};
+use crate::model::review::{
+    PreviousPage, RegisterCursor, RegisterPage as Page, ReportFilter, ReportRow,
+};
 use crate::pages::field::outcome_badge;
 
 #[component]
@@ -46,11 +49,11 @@ fn Register() -> impl IntoView {
         <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
             {move || Suspend::new(async move {
                 let officers = officers.await.unwrap_or_default();
-                let (filter, after) = wanted.get_untracked();
+                let (filter, _) = wanted.get_untracked();
                 let form = view! { <FilterForm action="/register" filter=filter.clone() officers register=true/> };
                 let body = match page.await {
                     Err(e) => view! { <p class="notice bad" role="alert">{e.to_string()}</p> }.into_any(),
-                    Ok(p) => view! { <Rows page=p filter first=after.is_none()/> }.into_any(),
+                    Ok(p) => view! { <Rows page=p filter/> }.into_any(),
                 };
                 view! { {form} {body} }
             })}
@@ -59,22 +62,49 @@ fn Register() -> impl IntoView {
     }
 }
 
-#[component]
-fn Rows(page: Page, filter: ReportFilter, first: bool) -> impl IntoView {
-    let base = filter_query(&filter);
-    let next = page.next.map(|c| {
-        let sep = if base.is_empty() { "" } else { "&" };
-        format!(
-            "/register?{base}{sep}after_at={}&after_id={}",
-            c.occurred_at, c.incident_id
-        )
-    });
-    let first_page = (!first).then(|| format!("/register?{base}"));
-    if page.rows.is_empty() {
-        return view! { <p role="status" data-testid="register-empty">"No incident matches these filters."</p> }
-            .into_any();
+/// The register's address for the page after `after` (the first page without).
+fn page_href(base: &str, after: Option<RegisterCursor>) -> String {
+    match after {
+        None => format!("/register?{base}"),
+        Some(c) => {
+            let sep = if base.is_empty() { "" } else { "&" };
+            format!(
+                "/register?{base}{sep}after_at={}&after_id={}",
+                c.occurred_at, c.incident_id
+            )
+        }
     }
+}
+
+#[component]
+fn Rows(page: Page, filter: ReportFilter) -> impl IntoView {
+    let base = filter_query(&filter);
+    let next = page.next.map(|c| page_href(&base, Some(c)));
+    let previous = page.previous.map(|p| match p {
+        PreviousPage::First => page_href(&base, None),
+        PreviousPage::After(c) => page_href(&base, Some(c)),
+    });
+    // "First page" where the page before is not the first.
+    let first_page =
+        matches!(page.previous, Some(PreviousPage::After(_))).then(|| page_href(&base, None));
+    let nav = view! {
+        <nav class="actions" aria-label="Pages">
+            {first_page.map(|href| view! { <a class="button secondary" href=href data-testid="first-page">"First page"</a> })}
+            {previous.map(|href| view! { <a class="button secondary" href=href data-testid="previous-page">"Previous 50"</a> })}
+            {next.map(|href| view! { <a class="button" href=href data-testid="next-page">"Next 50"</a> })}
+        </nav>
+    };
+    if page.rows.is_empty() {
+        // A page emptied since its link was made still leads back.
+        return view! {
+            <p role="status" data-testid="register-empty">"No incident matches these filters."</p>
+            {nav}
+        }
+        .into_any();
+    }
+    let place = page.place();
     view! {
+        <p role="status" data-testid="register-place">{place}</p>
         <ScrollTable label="Incidents".to_owned()>
             <table class="register" data-testid="register">
                 <thead><tr>
@@ -84,10 +114,7 @@ fn Rows(page: Page, filter: ReportFilter, first: bool) -> impl IntoView {
                 <tbody>{page.rows.into_iter().map(|row| view! { <Row row/> }).collect_view()}</tbody>
             </table>
         </ScrollTable>
-        <nav class="actions" aria-label="Pages">
-            {first_page.map(|href| view! { <a class="button secondary" href=href>"First page"</a> })}
-            {next.map(|href| view! { <a class="button" href=href data-testid="next-page">"Next 50"</a> })}
-        </nav>
+        {nav}
     }
     .into_any()
 }

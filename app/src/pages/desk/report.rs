@@ -12,7 +12,10 @@ use super::CautionList;
 use crate::access::{Decision, Permission};
 use crate::api::review::{decide_report, full_report, void_citation};
 use crate::components::confirm::Confirm;
-use crate::components::session::{use_current_user, Guard};
+use crate::components::draft::{draft_key, forget_draft, DraftText};
+use crate::components::session::{
+    signed_in, use_current_user, use_session_gone, Guard, SessionEnded,
+};
 use crate::error::AppError;
 use crate::model::incident::{CitationBrief, CitationStatus, ReportStatus};
 use crate::model::review::{ReportView, ReviewAction, RevisionView, WordChange};
@@ -181,13 +184,22 @@ fn DecisionPanel(
     version: RwSignal<u32>,
 ) -> impl IntoView {
     let reason = RwSignal::new(String::new());
-    let error = RwSignal::new(None::<String>);
+    let error = RwSignal::new(None::<AppError>);
+    let gone = use_session_gone();
+    let key = draft_key(&me_username(), &id.to_string(), "return-reason");
+    let kept = StoredValue::new(key.clone());
     let decide = Action::new(move |action: &ReviewAction| {
         let action = action.clone();
         async move {
             match decide_report(id, revision, action).await {
-                Ok(_) => version.update(|v| *v += 1),
-                Err(e) => error.set(Some(e.to_string())),
+                Ok(_) => {
+                    kept.with_value(|k| forget_draft(k));
+                    version.update(|v| *v += 1)
+                }
+                Err(e) => {
+                    gone.note(&e);
+                    error.set(Some(e))
+                }
             }
         }
     });
@@ -196,7 +208,9 @@ fn DecisionPanel(
     view! {
         <section class="panel no-print" aria-labelledby="decide-heading" data-testid="decision-panel">
             <h2 id="decide-heading">"Your decision"</h2>
-            {move || error.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="decision-error">{e}</p> })}
+            {move || error.get().map(|e| view! {
+                <p class="notice bad" role="alert" data-testid="decision-error"><ErrorText e/></p>
+            })}
             <div class="actions">
                 <Confirm label="Approve" yes="Yes, approve" testid="approve"
                     disabled=Signal::derive(busy)
@@ -209,17 +223,29 @@ fn DecisionPanel(
                     })
                     on_confirm=Callback::new(move |()| { decide.dispatch(ReviewAction::Approve); })/>
             </div>
-            <div class="field">
-                <label for="return-reason">"Reason for returning it to the officer"</label>
-                <textarea id="return-reason" rows="3" prop:value=move || reason.get()
-                    on:input=move |ev| reason.set(event_target_value(&ev))></textarea>
-            </div>
+            <DraftText id="return-reason".to_owned() label="Reason for returning it to the officer".to_owned()
+                key value=reason/>
             <div class="actions">
                 <button type="button" class="secondary" data-testid="return" disabled=busy
                     on:click=move |_| { decide.dispatch(ReviewAction::Return { reason: reason.get_untracked() }); }>
                     "Return to the officer"</button>
             </div>
         </section>
+    }
+}
+
+/// The signed-in user's username (drafts are kept per user).
+fn me_username() -> String {
+    signed_in().map(|me| me.username).unwrap_or_default()
+}
+
+/// A server function's refusal in words; a session gone says so, with the way
+/// back to this page (what was typed is kept).
+#[component]
+fn ErrorText(e: AppError) -> impl IntoView {
+    match e {
+        AppError::Unauthenticated => view! { <SessionEnded/> }.into_any(),
+        e => e.to_string().into_any(),
     }
 }
 
@@ -235,17 +261,31 @@ fn CitationItem(c: CitationBrief, chief: bool, version: RwSignal<u32>) -> impl I
         );
     let number = c.number.clone();
     let reason = RwSignal::new(String::new());
-    let error = RwSignal::new(None::<String>);
+    let error = RwSignal::new(None::<AppError>);
+    let gone = use_session_gone();
+    let key = draft_key(&me_username(), &c.number, "void-reason");
+    let kept = StoredValue::new(key.clone());
+    // A void reason kept from before a sign-in opens its section again.
+    let reopen = crate::client::tab_text(&key).is_some();
     let void = Action::new(move |_: &()| {
         let number = number.clone();
         async move {
             match void_citation(number, reason.get_untracked()).await {
-                Ok(_) => version.update(|v| *v += 1),
-                Err(e) => error.set(Some(e.to_string())),
+                Ok(_) => {
+                    kept.with_value(|k| forget_draft(k));
+                    version.update(|v| *v += 1)
+                }
+                Err(e) => {
+                    gone.note(&e);
+                    error.set(Some(e))
+                }
             }
         }
     });
     let field = format!("void-{}", c.number);
+    // Set after the page is taken over (the server has no draft to know of).
+    let reopen_now = RwSignal::new(false);
+    Effect::new(move |_| reopen_now.set(reopen));
     let void_number = c.number.clone();
     view! {
         <li data-testid="report-citation">
@@ -253,14 +293,11 @@ fn CitationItem(c: CitationBrief, chief: bool, version: RwSignal<u32>) -> impl I
             {c.arrest.then_some(" · arrest (§52-2)")} " · "
             <span class="badge" data-testid="citation-status">{c.status.label()}</span>
             {can_void.then(|| view! {
-                <details class="no-print">
+                <details class="no-print" prop:open=move || reopen_now.get()>
                     <summary>"Void this citation"</summary>
-                    {move || error.get().map(|e| view! { <p class="notice bad" role="alert">{e}</p> })}
-                    <div class="field">
-                        <label for=field.clone()>"Reason for voiding (the number stays used and shows as void)"</label>
-                        <textarea id=field.clone() rows="2" prop:value=move || reason.get()
-                            on:input=move |ev| reason.set(event_target_value(&ev))></textarea>
-                    </div>
+                    {move || error.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="void-error"><ErrorText e/></p> })}
+                    <DraftText id=field.clone() label="Reason for voiding (the number stays used and shows as void)".to_owned()
+                        key=key.clone() value=reason rows=2/>
                     <Confirm label="Void" yes="Yes, void it" testid="void" class="danger"
                         disabled=Signal::derive(move || void.pending().get())
                         question=Signal::derive(move || format!(

@@ -210,7 +210,7 @@ fn Correction(view: ReportView, mode: Mode) -> impl IntoView {
             <p><a class="button" href=back.clone()>"Open the full report"</a></p>
         })}
         <Show when=move || open && loaded.get() && receipt.with(Option::is_none)>
-            <ErrorList errors/>
+            <ErrorList errors draft/>
             <form on:submit=|ev: leptos::ev::SubmitEvent| ev.prevent_default()>
                 {(mode == Mode::Amend).then(|| view! { <AmendReason reason errors/> })}
                 <IncidentForm draft errors correction=true/>

@@ -518,14 +518,7 @@ fn People(draft: RwSignal<Draft>, errors: RwSignal<Vec<FieldError>>) -> impl Int
             UNDO_FOR,
         );
         // The button tapped is gone with the person: focus goes to "Undo".
-        request_animation_frame(|| {
-            if let Some(button) = document()
-                .get_element_by_id("undo-remove")
-                .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok())
-            {
-                let _ = button.focus();
-            }
-        });
+        crate::components::form::focus_input("undo-remove");
     });
     // Any other change ends the offer: an undo then would undo more than the removal.
     Effect::new(move |_| {

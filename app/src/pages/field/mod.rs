@@ -134,6 +134,22 @@ fn NewIncident() -> impl IntoView {
             });
         }
     });
+    // "New incident" opens on a new report, not on the receipt of the last one
+    // (#35): a report the server took lives on in My reports. Checked once, when
+    // the page has the phone's drafts and queue; a report still waiting or
+    // refused stays on the form, with its banner, and so does a receipt that
+    // says what became of numbers given on scene (said once, there).
+    let opened = StoredValue::new(false);
+    Effect::new(move |_| {
+        if !loaded.get() || opened.get_value() {
+            return;
+        }
+        opened.set_value(true);
+        let told = outbox.receipt_for(draft.with_untracked(|d| d.incident_id));
+        if told.is_some_and(|r| r.number_notes.is_empty()) {
+            draft.set(fresh());
+        }
+    });
     // A report the server refused comes back with its field errors.
     Effect::new(move |_| {
         let id = draft.with(|d| d.incident_id);
@@ -220,7 +236,7 @@ fn NewIncident() -> impl IntoView {
             {move || outbox.rejection_for(id.get()).map(|e| view! { <VoidNotice incident_id=id.get() error=e/> })}
         </Show>
         <Show when=move || editing.get()>
-            <ErrorList errors/>
+            <ErrorList errors draft/>
             <form on:submit=|ev: leptos::ev::SubmitEvent| ev.prevent_default()>
                 <fieldset class="unboxed" disabled=move || !loaded.get()>
                     <IncidentForm draft errors photos=true/>
@@ -254,11 +270,9 @@ fn OnThisPhone(
         let drafts: Vec<Draft> = others.get();
         let (pending, refused) = outbox.queue.with(|q| {
             (
-                q.pending
-                    .iter()
-                    .filter(|r| r.incident_id != here)
-                    .cloned()
-                    .collect::<Vec<_>>(),
+                // The report on the form is listed too (#35: the one just
+                // queued was missing), its copies shown once, above.
+                q.pending.to_vec(),
                 q.rejected
                     .iter()
                     .filter(|(r, _)| r.incident_id != here)
@@ -315,9 +329,11 @@ fn OnThisPhone(
                     }).collect_view()}
                     {pending.into_iter().map(|r| {
                         let id = r.incident_id;
+                        let on_form = id == here;
                         view! {
                             <li data-testid="queued-report">"Waiting to send: " {r.location.text.clone()}
-                                <PhoneCopies incident_id=id/>
+                                {on_form.then_some(" — the report on the form above")}
+                                {(!on_form).then(|| view! { <PhoneCopies incident_id=id/> })}
                             </li>
                         }
                     }).collect_view()}
@@ -399,12 +415,26 @@ fn PhoneCopies(incident_id: uuid::Uuid) -> impl IntoView {
     })
 }
 
+/// A problem as the list says it: a person's problem names the person, as their
+/// part of the form is headed ("Name: required." alone did not say whose, #35).
+fn whose_problem(draft: &Draft, error: &FieldError) -> String {
+    let person = error
+        .field
+        .strip_prefix("subjects.")
+        .and_then(|rest| rest.split('.').next())
+        .and_then(|i| i.parse::<usize>().ok());
+    match person.and_then(|i| draft.subjects.get(i).map(|s| (i, s))) {
+        Some((i, subject)) => format!("{} — {}", subject.title(i), error.message),
+        None => error.message.clone(),
+    }
+}
+
 /// What still needs attention, each linked to its input. The form keeps the
 /// list current as the officer fixes things, and the submit takes the officer to
 /// the first one itself: this is the overview, not the way there. (No live
 /// region: it changes with every answer; each input names its own problem.)
 #[component]
-fn ErrorList(errors: RwSignal<Vec<FieldError>>) -> impl IntoView {
+fn ErrorList(errors: RwSignal<Vec<FieldError>>, draft: RwSignal<Draft>) -> impl IntoView {
     move || {
         let list = errors.get();
         (!list.is_empty()).then(|| {
@@ -424,7 +454,8 @@ fn ErrorList(errors: RwSignal<Vec<FieldError>>) -> impl IntoView {
                                 ev.prevent_default();
                                 form::go_to_first(&one);
                             };
-                            view! { <li><a href=href on:click=go>{e.message}</a></li> }
+                            let text = draft.with(|d| whose_problem(d, &e));
+                            view! { <li><a href=href on:click=go>{text}</a></li> }
                         }).collect_view()}
                     </ul>
                 </div>
@@ -464,9 +495,12 @@ pub fn ReceiptPanel(receipt: Receipt) -> impl IntoView {
         .filter(|(_, o)| o.is_citation())
         .count();
     let summary: Vec<String> = receipt
-        .outcomes
-        .iter()
-        .map(|(_, o)| o.label().to_owned())
+        .named_outcomes()
+        .into_iter()
+        .map(|(name, o)| match name {
+            Some(name) => format!("{name}: {}", o.label()),
+            None => o.label(),
+        })
         .collect();
     view! {
         <div class="notice ok" role="status" data-testid="receipt">

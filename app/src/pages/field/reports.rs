@@ -5,6 +5,7 @@ use super::{outcome_badge, ReceiptPanel};
 use crate::access::Permission;
 use crate::api::incidents::my_reports;
 use crate::components::session::Guard;
+use crate::error::AppError;
 use crate::model::incident::{ReportStatus, ReportSummary};
 use crate::outbox::use_outbox;
 
@@ -48,11 +49,19 @@ fn MyReports() -> impl IntoView {
         <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
             {move || Suspend::new(async move {
                 match reports.await {
+                    // No signal (#35): the list is the server's, but the phone
+                    // keeps the receipts of what it sent.
+                    Err(AppError::Unreachable) => view! { <KeptReceipts/> }.into_any(),
                     Err(e) => view! { <p class="notice bad">{e.to_string()}</p> }.into_any(),
                     Ok(list) if list.is_empty() => view! { <p>"No reports yet."</p> }.into_any(),
-                    Ok(list) => view! {
-                        <ul class="reports">{list.into_iter().map(|r| view! { <ReportRow report=r/> }).collect_view()}</ul>
-                    }.into_any(),
+                    Ok(mut list) => {
+                        // Returned reports first (#35: one sat at the bottom):
+                        // they are the officer's work to do; the rest newest first.
+                        list.sort_by_key(|r| r.status != ReportStatus::Returned);
+                        view! {
+                            <ul class="reports">{list.into_iter().map(|r| view! { <ReportRow report=r/> }).collect_view()}</ul>
+                        }.into_any()
+                    }
                 }
             })}
         </Transition>
@@ -62,6 +71,31 @@ fn MyReports() -> impl IntoView {
                 <ReceiptPanel receipt=r/>
             </details>
         })}
+    }
+}
+
+/// With no signal: the receipts this phone keeps (the last 20 it sent), newest
+/// first, with whose each outcome is and the citation numbers.
+#[component]
+fn KeptReceipts() -> impl IntoView {
+    let outbox = use_outbox();
+    let receipts: Vec<_> = outbox
+        .queue
+        .with(|q| q.receipts.iter().rev().cloned().collect());
+    view! {
+        <p class="notice warn" role="status" data-testid="no-signal-reports">
+            <strong>"No signal. "</strong>
+            {match receipts.len() {
+                0 => "The list of your reports comes from the server, and this phone holds no receipts yet.".to_owned(),
+                1 => "The list of your reports comes from the server; here is the receipt this phone keeps.".to_owned(),
+                n => format!("The list of your reports comes from the server; here are the {n} receipts this phone keeps, newest first."),
+            }}
+        </p>
+        <ul class="reports">
+            {receipts.into_iter().map(|r| view! {
+                <li class="panel report" data-testid="kept-receipt"><ReceiptPanel receipt=r/></li>
+            }).collect_view()}
+        </ul>
     }
 }
 

@@ -2,6 +2,7 @@
 //! one application's record with the Town Clerk's, the advisors' and the
 //! Selectmen's parts, and a paper application typed in.
 
+use crate::model::text::grouped;
 use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_params_map;
@@ -25,7 +26,9 @@ use crate::model::permit::{
     BoardFinding, BoardVote, PermitApplication, PermitDecision, PermitRecord, PermitState,
 };
 use crate::ordinance::article_ii::board::Vote;
-use crate::ordinance::article_ii::{advice, grounds_to_deny, Provision, Shortfall, Standard};
+use crate::ordinance::article_ii::{
+    advice, denial_reasons, grounds_to_deny, Provision, Shortfall, Standard,
+};
 
 /// `/permits`: every application, or those covering one day.
 #[component]
@@ -92,7 +95,7 @@ fn Register() -> impl IntoView {
                                             <td>{r.place.clone()}</td>
                                             <td>{if r.first_day == r.last_day { r.first_day.clone() } else { format!("{} – {}", r.first_day, r.last_day) }}</td>
                                             <td>{r.operator.clone()}</td>
-                                            <td>{r.attendance}</td>
+                                            <td>{grouped(i64::from(r.attendance))}</td>
                                         </tr>
                                     }).collect_view()}
                                 </tbody>
@@ -259,7 +262,14 @@ fn ApplicationDetails(application: PermitApplication) -> impl IntoView {
         ),
         ("Map point", a.map_point),
         ("Purpose", a.purpose),
-        ("Vehicles / buses", format!("{} / {}", a.vehicles, a.buses)),
+        (
+            "Vehicles / buses",
+            format!(
+                "{} / {}",
+                grouped(i64::from(a.vehicles)),
+                grouped(i64::from(a.buses))
+            ),
+        ),
         ("Refuse plan", a.refuse_plan),
         ("Lighting plan", a.lighting_plan),
         ("Medical plan", a.medical_plan),
@@ -378,18 +388,18 @@ fn DecideForm(record: PermitRecord, version: RwSignal<u32>) -> impl IntoView {
         } else {
             format!("seconded by {}", vote.seconded_by.trim())
         };
-        let mut reasons: Vec<String> = Vec::new();
-        if let PermitDecision::Deny { findings } = decision {
-            reasons.extend(
-                grounds_for_summary
-                    .with_value(|g| g.iter().map(Shortfall::reason).collect::<Vec<_>>()),
-            );
-            reasons.extend(
-                open_for_summary
-                    .with_value(|o| o.iter().map(Shortfall::reason).collect::<Vec<_>>()),
-            );
-            reasons.extend(findings.iter().map(Shortfall::reason));
-        }
+        // The reasons the store will record, by the same rule.
+        let reasons: Vec<String> = match decision {
+            PermitDecision::Deny { findings } => grounds_for_summary.with_value(|g| {
+                open_for_summary.with_value(|o| {
+                    denial_reasons(g, o, findings)
+                        .iter()
+                        .map(Shortfall::reason)
+                        .collect()
+                })
+            }),
+            _ => Vec::new(),
+        };
         (
             format!(
                 "The Board of Selectmen, at its meeting of {}, on the motion of {}, {}, voted {} to {}.",

@@ -10,8 +10,7 @@ use crate::components::form::{field_error, ErrorSummary};
 use crate::error::AppError;
 use crate::model::permit::{ClerkRecord, PermitApplication};
 use crate::ordinance::article_ii::{
-    advice, calendar, grounds_to_deny, shortfalls, Containers, Provided, Provision, Requirements,
-    Shortfall,
+    advice, calendar, grounds_to_deny, shortfalls, Provided, Provision, Requirements, Shortfall,
 };
 use crate::ordinance::penalty::dollars;
 
@@ -174,10 +173,6 @@ fn Check(
 
 /// An empty application: every number 0, every box unticked.
 pub fn blank() -> PermitApplication {
-    let none = Containers {
-        fifty_gallon: 0,
-        sixteen_cubic_yard: 0,
-    };
     PermitApplication {
         operator: String::new(),
         operator_address: String::new(),
@@ -199,39 +194,7 @@ pub fn blank() -> PermitApplication {
         expected_men: None,
         expected_women: None,
         water_under_pressure: false,
-        provided: Provided {
-            parking_spaces: 0,
-            parking_acre_hundredths: 0,
-            road_lanes: 0,
-            road_parking_lanes: 0,
-            road_width_feet: 0,
-            site_square_feet: 0,
-            overnight: false,
-            lighting: false,
-            traffic_control: false,
-            potable_water: false,
-            water_gallons_per_day: 0,
-            water_psi: None,
-            toilets_men: 0,
-            toilets_women: 0,
-            refuse: none,
-            parking_refuse: none,
-            collections: 0,
-            clear_within_hours: 0,
-            fire_department_informed: false,
-            officers: 0,
-            physician_supervision: false,
-            first_aid_station: false,
-            ambulances_on_site: false,
-            phone_and_radio: false,
-            hospitals_told: false,
-            sound_precautions: false,
-            insurance_per_person_cents: 0,
-            insurance_per_occurrence_cents: 0,
-            insurance_property_cents: 0,
-            bond_cents: 0,
-            deposit_cents: 0,
-        },
+        provided: Provided::default(),
         refuse_plan: String::new(),
         lighting_plan: String::new(),
         medical_plan: String::new(),
@@ -441,6 +404,10 @@ fn FiledNotice(filed: crate::model::permit::Filed, email: String) -> impl IntoVi
     });
     let full = crate::client::origin() + &link;
     let copied = RwSignal::new(None::<bool>);
+    let copy = Action::new_local(move |text: &String| {
+        let text = text.clone();
+        async move { copied.set(Some(crate::client::copy_to_clipboard(&text).await)) }
+    });
     let to_copy = full.clone();
     let mail = format!(
         "mailto:{}?subject={}&body={}",
@@ -457,7 +424,7 @@ fn FiledNotice(filed: crate::model::permit::Filed, email: String) -> impl IntoVi
             <p>"Keep this private link: it is the only way to see the application's status and, if the Selectmen deny it, to make the changes their decision lists. It is shown only now."</p>
             <p class="link-box"><a href=link.clone() data-testid="status-link">{full.clone()}</a></p>
             <div class="actions">
-                <button type="button" data-testid="copy-status-link" on:click=move |_| copied.set(Some(crate::client::copy_text(&to_copy)))>"Copy the link"</button>
+                <button type="button" data-testid="copy-status-link" on:click=move |_| { copy.dispatch(to_copy.clone()); }>"Copy the link"</button>
                 <a class="button secondary" href=mail data-testid="email-status-link">
                     {if email.is_empty() { "E-mail the link".to_owned() } else { format!("E-mail the link to {email}") }}</a>
             </div>

@@ -2,6 +2,7 @@
 //! (the permit's conditions, or the denial's reasons and steps) and the list of
 //! unmet standards.
 
+use crate::model::text::grouped;
 use leptos::prelude::*;
 
 use super::form::RequirementList;
@@ -21,6 +22,11 @@ pub fn StateBadge(state: PermitState) -> impl IntoView {
     view! { <span class=badge(state) data-testid="permit-state">{state.label()}</span> }
 }
 
+/// An amount the Town Clerk recorded, as the Town prints it.
+fn money(cents: u64) -> String {
+    crate::ordinance::penalty::dollars(i64::try_from(cents).unwrap_or(i64::MAX))
+}
+
 #[component]
 pub fn PermitSummary(record: PermitRecord) -> impl IntoView {
     let a = &record.application;
@@ -34,19 +40,38 @@ pub fn PermitSummary(record: PermitRecord) -> impl IntoView {
         ("Operator", a.operator.clone()),
         ("Place", a.place.clone()),
         ("Days", format!("{days}, {} to {}", a.starts, a.ends)),
-        ("Persons expected", a.attendance.to_string()),
+        ("Persons expected", grouped(i64::from(a.attendance))),
         (
             "Filed",
             format!("{} ({})", record.filed_day, record.channel),
         ),
         (
             "Fee (§52-9 A)",
-            match &record.clerk.fee_receipt {
-                Some(r) => format!(
+            match (&record.clerk.fee_receipt, record.clerk.fee_cents) {
+                (Some(r), Some(cents)) => format!("{} received, receipt {r}", money(cents)),
+                (Some(r), None) => format!(
                     "{} received, receipt {r}",
                     crate::ordinance::article_ii::Requirements::fee_text()
                 ),
-                None => "not yet recorded".to_owned(),
+                _ => "not yet recorded".to_owned(),
+            },
+        ),
+        // The amounts the Town Clerk recorded (issue #37: the record said
+        // what was recorded, not how much).
+        (
+            "Estimate, bond and deposit (§52-9 D)",
+            match (
+                record.clerk.estimated_costs_cents,
+                record.clerk.bond_cents,
+                record.clerk.deposit_cents,
+            ) {
+                (Some(estimate), Some(bond), Some(deposit)) => format!(
+                    "public costs estimated at {}; bond {}; deposit {}",
+                    money(estimate),
+                    money(bond),
+                    money(deposit)
+                ),
+                _ => "not yet recorded".to_owned(),
             },
         ),
         (

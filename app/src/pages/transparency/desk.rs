@@ -34,6 +34,7 @@ fn PublishView() -> impl IntoView {
     view! {
         <h1 class="wide">"Publish a month"</h1>
         <p>"A month is published once it has ended. What is published is public at "<a href="/transparency">"/transparency"</a>" for good: a correction publishes a new revision, and every earlier one stays readable."</p>
+        <p><a href="/transparency/desk" data-testid="chief-tables">"The chief's tables: by officer, and each perceived group's rate beside the Town's (exact counts, never published)"</a></p>
         <Transition fallback=|| view! { <p class="hint">"Loading…"</p> }>
             {move || Suspend::new(async move {
                 match months.await {

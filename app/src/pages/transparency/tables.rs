@@ -47,7 +47,7 @@ fn TableView(table: PublishedTable, view: PublishedView) -> impl IntoView {
                     <tbody>
                         {rows.into_iter().map(|r| {
                             let d = view.derived(&r);
-                            let rate = d.cited_per_order.map_or_else(|| "—".to_owned(), |p| format!("{p:.1}"));
+                            let rate = per_100(d.cited_per_order);
                             view! {
                                 <tr>
                                     <th scope="row">{r.label.clone()}</th>
@@ -99,4 +99,9 @@ fn Chart(rows: Vec<PublishedRow>) -> impl IntoView {
     view! {
         <svg class="chart" viewBox=format!("0 0 {WIDTH} {height}") aria-hidden="true" focusable="false">{bars}</svg>
     }
+}
+
+/// A rate per 100 to one decimal, or "—" where there is nothing to divide.
+pub fn per_100(rate: Option<f64>) -> String {
+    rate.map_or_else(|| "—".to_owned(), |p| format!("{p:.1}"))
 }

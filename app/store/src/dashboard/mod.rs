@@ -13,10 +13,13 @@ use crate::Store;
 use domain::error::AppError;
 use domain::model::court::dollars;
 use domain::model::dashboard::{
-    percent, Chart, Count, Dashboard, Figure, FigureRow, Period, Total, WEEKDAYS,
+    percent, Chart, Count, Dashboard, Figure, FigureRow, GroupRow, MonthComparison, MonthRow,
+    Outcomes, Period, PlaceRow, PlaceTable, Summary, Total, WEEKDAYS,
 };
 use domain::model::incident::{AgeRange, PerceivedRace, PerceivedSex};
 use domain::model::review::{DecidedKind, GpsCell, ReportFilter, ResponseKind};
+use domain::model::text::grouped;
+use domain::model::transparency::area::NamedArea;
 use domain::ordinance::{Offence, Outcome, Penalty, ProtectedActivity};
 use rollup::Counts;
 
@@ -26,7 +29,8 @@ const TOP: usize = 10;
 /// Days up to which the time figure counts by day; longer periods count by month.
 const DAILY_UP_TO: i64 = 62;
 
-pub async fn dashboard(store: &Store, period: &Period) -> Result<Dashboard, AppError> {
+/// `today`: the Town's date now; the summary's month ends there at the latest.
+pub async fn dashboard(store: &Store, period: &Period, today: &str) -> Result<Dashboard, AppError> {
     rollup::fresh(store).await?;
     // One read transaction: every figure from the same snapshot of the counts.
     let mut tx = store.reader.begin().await?;
@@ -38,6 +42,7 @@ pub async fn dashboard(store: &Store, period: &Period) -> Result<Dashboard, AppE
             .fetch_all(&mut *c)
             .await?;
     let persons = Persons(&counts);
+    let summary = summary(c, to.min(rollup::date(today)?), &counts).await?;
     let figures = vec![
         over_time(c, period).await?,
         by_offence(period, &persons),
@@ -122,12 +127,12 @@ pub async fn dashboard(store: &Store, period: &Period) -> Result<Dashboard, AppE
     let totals = vec![
         Total {
             label: "Incidents".into(),
-            value: incidents.to_string(),
+            value: grouped(incidents),
             filter: Some(whole.clone()),
         },
         Total {
             label: "Persons".into(),
-            value: persons.total().to_string(),
+            value: grouped(persons.total()),
             filter: Some(whole.clone()),
         },
         // Each article's citations under its own penalty section (issue #33:
@@ -137,7 +142,7 @@ pub async fn dashboard(store: &Store, period: &Period) -> Result<Dashboard, AppE
                 "Citations issued — Article I ({})",
                 Penalty::ARTICLE_I.section
             ),
-            value: (citations - article_ii).to_string(),
+            value: grouped(citations - article_ii),
             filter: Some(ReportFilter {
                 cited: Some(true),
                 ..whole.clone()
@@ -148,7 +153,7 @@ pub async fn dashboard(store: &Store, period: &Period) -> Result<Dashboard, AppE
                 "Citations issued — Article II ({})",
                 Penalty::ARTICLE_II.section
             ),
-            value: article_ii.to_string(),
+            value: grouped(article_ii),
             filter: Some(ReportFilter {
                 cited: Some(true),
                 offence: Some(Offence::UnpermittedMassGathering),
@@ -165,7 +170,7 @@ pub async fn dashboard(store: &Store, period: &Period) -> Result<Dashboard, AppE
         },
         Total {
             label: "Citations voided".into(),
-            value: voids.to_string(),
+            value: grouped(voids),
             filter: Some(ReportFilter {
                 decided: Some(DecidedKind::Void),
                 ..whole
@@ -184,9 +189,210 @@ pub async fn dashboard(store: &Store, period: &Period) -> Result<Dashboard, AppE
     ];
     Ok(Dashboard {
         period: period.clone(),
+        summary,
         totals,
         figures,
     })
+}
+
+fn month_name(date: jiff::civil::Date) -> String {
+    format!(
+        "{} {}",
+        domain::model::civil::MONTH_NAMES[date.month() as usize - 1],
+        date.year()
+    )
+}
+
+/// The summary above the detail (issue #37), from the same counts: the month
+/// of `to` up to `to` against the same days of the month before (a part of a
+/// month set against a whole one read as a fall), and the period's persons by
+/// named area, offence and outcome and by perceived group.
+async fn summary(
+    c: &mut Conn,
+    to: jiff::civil::Date,
+    counts: &Counts,
+) -> Result<Summary, AppError> {
+    let first = to.first_of_month();
+    let before = first
+        .yesterday()
+        .map_err(|_| AppError::Internal)?
+        .first_of_month();
+    // The same day number, or the month's last day when it has fewer.
+    let before_to = before
+        .with()
+        .day(to.day().min(before.days_in_month()))
+        .build()
+        .map_err(|_| AppError::Internal)?;
+    let measures = ["person_outcome", "person_response"];
+    let this = rollup::counts_of(c, first, to, measures).await?;
+    let last = rollup::counts_of(c, before, before_to, measures).await?;
+    let days = |last: jiff::civil::Date| {
+        if last.day() == 1 {
+            format!("1 {}", month_name(last))
+        } else {
+            format!("1–{} {}", last.day(), month_name(last))
+        }
+    };
+    Ok(Summary {
+        months: MonthComparison {
+            this_month: days(to),
+            last_month: if before_to.day() == before_to.days_in_month() {
+                month_name(before_to)
+            } else {
+                days(before_to)
+            },
+            rows: month_rows(&this)
+                .into_iter()
+                .zip(month_rows(&last))
+                .map(|((label, this_month), (_, last_month))| MonthRow {
+                    label,
+                    this_month,
+                    last_month,
+                })
+                .collect(),
+        },
+        places: places(counts),
+        groups: groups(counts),
+    })
+}
+
+/// The month's rows: persons given a §52-1 D order, complied, cited, whose
+/// activity §52-1 E protects, and warned or gone before an order.
+fn month_rows(counts: &Counts) -> Vec<(String, i64)> {
+    let outcome = |pick: &dyn Fn(Outcome) -> bool| {
+        counts.sum("person_outcome", |code| {
+            Outcome::from_code(code).is_some_and(pick)
+        })
+    };
+    let (complied, refused) = (
+        counts.get("person_response", "complied"),
+        counts.get("person_response", "refused"),
+    );
+    vec![
+        ("Ordered (§52-1 D)".into(), complied + refused),
+        ("Complied".into(), complied),
+        ("Cited".into(), outcome(&|o| o.is_citation())),
+        (
+            "Protected (§52-1 E)".into(),
+            outcome(&|o| o == Outcome::ProtectedActivity),
+        ),
+        // Not "no action": the place table's "no action" is complied, left
+        // or protected, and a warning is an action.
+        (
+            "Warned, or left before an order".into(),
+            outcome(&|o| matches!(o, Outcome::Warned | Outcome::Departed)),
+        ),
+    ]
+}
+
+/// Every named area, by offence charged and outcome.
+fn places(counts: &Counts) -> PlaceTable {
+    let mut rows: Vec<PlaceRow> = NamedArea::ALL
+        .into_iter()
+        .map(|a| PlaceRow {
+            area: a.code().into(),
+            label: a.label().into(),
+            persons: Outcomes::default(),
+            cells: vec![Outcomes::default(); Offence::ALL.len() + 1],
+        })
+        .collect();
+    let row = |rows: &mut Vec<PlaceRow>, area: &str| rows.iter().position(|r| r.area == area);
+    for (key, n, _) in counts.of("area_outcome") {
+        if let Some((area, outcome)) = key.split_once('|') {
+            if let Some(i) = row(&mut rows, area) {
+                rows[i].persons.add(outcome, n);
+            }
+        }
+    }
+    for (key, n, _) in counts.of("area_offence_outcome") {
+        let mut parts = key.splitn(3, '|');
+        let (Some(area), Some(offence), Some(outcome)) = (parts.next(), parts.next(), parts.next())
+        else {
+            continue;
+        };
+        let column = Offence::ALL
+            .iter()
+            .position(|o| o.code() == offence)
+            .unwrap_or(Offence::ALL.len());
+        if let Some(i) = row(&mut rows, area) {
+            rows[i].cells[column].add(outcome, n);
+        }
+    }
+    PlaceTable {
+        offences: Offence::ALL
+            .into_iter()
+            .map(|o| (o.reference().to_string(), o.title().to_string()))
+            .chain(std::iter::once((
+                "None".to_owned(),
+                "No offence charged".to_owned(),
+            )))
+            .collect(),
+        rows,
+    }
+}
+
+/// Persons given a §52-1 D order by each perception: how many complied, and
+/// how many refused and were cited.
+fn groups(counts: &Counts) -> Vec<GroupRow> {
+    let mut out = Vec::new();
+    // Each perception's label and its place in the form's order.
+    type Describe = fn(&str) -> Option<(usize, &'static str)>;
+    let dimensions: [(&str, &str, Describe); 3] = [
+        ("person_age_response", "Perceived age", |c| {
+            let i = AgeRange::ALL.iter().position(|a| a.code() == c)?;
+            Some((i, AgeRange::ALL[i].label()))
+        }),
+        ("person_sex_response", "Perceived sex", |c| {
+            let i = PerceivedSex::ALL.iter().position(|a| a.code() == c)?;
+            Some((i, PerceivedSex::ALL[i].label()))
+        }),
+        ("person_race_response", "Perceived race", |c| {
+            let i = PerceivedRace::ALL.iter().position(|a| a.code() == c)?;
+            Some((i, PerceivedRace::ALL[i].label()))
+        }),
+    ];
+    for (measure, dimension, describe) in dimensions {
+        let mut rows: Vec<(usize, GroupRow)> = Vec::new();
+        for (key, n, _) in counts.of(measure) {
+            let mut parts = key.splitn(3, '|');
+            let (Some(code), Some(response), Some(outcome)) =
+                (parts.next(), parts.next(), parts.next())
+            else {
+                continue;
+            };
+            let Some((order, label)) = describe(code) else {
+                continue;
+            };
+            let (complied, refused) = (response == "complied", response == "refused");
+            if !complied && !refused {
+                continue;
+            }
+            let cited = refused && Outcome::from_code(outcome).is_some_and(|o| o.is_citation());
+            let at = match rows.iter().position(|(o, _)| *o == order) {
+                Some(at) => at,
+                None => {
+                    rows.push((
+                        order,
+                        GroupRow {
+                            dimension: dimension.into(),
+                            label: label.into(),
+                            ordered: 0,
+                            complied: 0,
+                            cited: 0,
+                        },
+                    ));
+                    rows.len() - 1
+                }
+            };
+            let row = &mut rows[at].1;
+            row.ordered += n;
+            row.complied += if complied { n } else { 0 };
+            row.cited += if cited { n } else { 0 };
+        }
+        rows.sort_by_key(|(order, _)| *order);
+        out.extend(rows.into_iter().map(|(_, row)| row));
+    }
+    out
 }
 
 /// A count linked to the period's register narrowed by `narrow`; zero links

@@ -182,6 +182,42 @@ const DAY_COUNTS: &[(&str, &str)] = &[
          FROM incident i JOIN subject s ON s.incident_id = i.incident_id \
          WHERE {STALE} AND s.withdrawn_at IS NULL AND s.organisation = 0 GROUP BY 1, 3",
     ),
+    // The summary's (issue #37): persons by the incident's named area (as the
+    // published tables find it from the GPS fix), once by outcome and once
+    // under each offence charged; and by each perception with the §52-1 D
+    // response and the outcome, for the order's rates by group.
+    (
+        "area_outcome",
+        "SELECT i.local_date, 'area_outcome', {AREA} || '|' || s.outcome, NULL, COUNT(*) \
+         FROM incident i JOIN subject s ON s.incident_id = i.incident_id \
+         WHERE {STALE} AND s.withdrawn_at IS NULL GROUP BY 1, 3",
+    ),
+    (
+        "area_offence_outcome",
+        "SELECT i.local_date, 'area_offence_outcome', \
+         {AREA} || '|' || COALESCE(ch.offence, '') || '|' || s.outcome, NULL, COUNT(*) \
+         FROM incident i JOIN subject s ON s.incident_id = i.incident_id \
+         LEFT JOIN charge ch ON ch.subject_id = s.subject_id \
+         WHERE {STALE} AND s.withdrawn_at IS NULL GROUP BY 1, 3",
+    ),
+    (
+        "person_age_response",
+        "SELECT i.local_date, 'person_age_response', s.perceived_age || '|' || s.response || '|' || s.outcome, \
+         NULL, COUNT(*) FROM incident i JOIN subject s ON s.incident_id = i.incident_id \
+         WHERE {STALE} AND s.withdrawn_at IS NULL AND s.organisation = 0 GROUP BY 1, 3",
+    ),
+    (
+        "person_sex_response",
+        "SELECT i.local_date, 'person_sex_response', s.perceived_sex || '|' || s.response || '|' || s.outcome, \
+         NULL, COUNT(*) FROM incident i JOIN subject s ON s.incident_id = i.incident_id \
+         WHERE {STALE} AND s.withdrawn_at IS NULL AND s.organisation = 0 GROUP BY 1, 3",
+    ),
+    (
+        "person_race_response",
+        "SELECT i.local_date, 'person_race_response', s.perceived_race || '|' || s.response || '|' || s.outcome, \
+         NULL, COUNT(*) FROM incident i JOIN subject s ON s.incident_id = i.incident_id \
+         WHERE {STALE} AND s.withdrawn_at IS NULL AND s.organisation = 0 GROUP BY 1, 3",
+    ),
     (
         "decision",
         "SELECT i.local_date, 'decision', d.action, NULL, COUNT(*) FROM incident i \
@@ -211,6 +247,7 @@ const DAY_COUNTS: &[(&str, &str)] = &[
 /// dashboard's, then those of the published tables (`published`, issue #40).
 pub fn day_counts(backend: Backend) -> Vec<(&'static str, String)> {
     let (lat, lon) = crate::register::cell_sql(backend);
+    let area = format!("({})", super::published::area_sql(backend));
     DAY_COUNTS
         .iter()
         .map(|(measure, select)| (*measure, (*select).to_owned()))
@@ -221,6 +258,7 @@ pub fn day_counts(backend: Backend) -> Vec<(&'static str, String)> {
                     "{STALE}",
                     "i.local_date IN (SELECT local_date FROM dashboard_stale)",
                 )
+                .replace("{AREA}", &area)
                 .replace("{LAT}", &lat)
                 .replace("{LON}", &lon)
                 .replace("{GREATEST}", backend.greatest());

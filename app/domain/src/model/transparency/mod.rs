@@ -26,10 +26,34 @@
 //!   published types below have no field that could carry one.
 
 pub mod area;
+pub mod desk;
+pub mod disparity;
 pub mod suppression;
 
 #[cfg(test)]
 mod property_tests;
+
+/// A tally of persons who differ only in perceived race, each row `(race,
+/// class, persons)` counted once in every table (the desk's and the disparity
+/// tests' month).
+#[cfg(test)]
+pub(crate) fn tally_by_race(persons: &[(&str, Class, u32)]) -> Tally {
+    let mut atoms = Vec::new();
+    for &(race, class, n) in persons {
+        for (table, row) in [
+            ("section", "none"),
+            ("area", "wells_beach"),
+            ("time_of_day", "night"),
+            ("weekday", "0"),
+            ("perceived_age", "25_34"),
+            ("perceived_sex", "male"),
+            ("perceived_race", race),
+        ] {
+            atoms.push((table.to_owned(), row.to_owned(), class.code().to_owned(), n));
+        }
+    }
+    Tally::of(&atoms).expect("consistent")
+}
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -57,21 +81,6 @@ pub struct Month {
     pub month: u32,
 }
 
-const MONTH_NAMES: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-
 impl Month {
     /// `2026-11`; nothing else (no day, no spaces).
     pub fn parse(text: &str) -> Option<Month> {
@@ -95,7 +104,11 @@ impl Month {
 
     /// "November 2026".
     pub fn label(self) -> String {
-        format!("{} {}", MONTH_NAMES[(self.month - 1) as usize], self.year)
+        format!(
+            "{} {}",
+            civil::MONTH_NAMES[(self.month - 1) as usize],
+            self.year
+        )
     }
 
     pub fn first_day(self) -> String {
@@ -291,6 +304,11 @@ impl Class {
             self,
             Class::Complied | Class::RefusedCited | Class::RefusedNotCited
         )
+    }
+
+    /// Whether the person refused an order given (cited or not).
+    pub const fn refused(self) -> bool {
+        matches!(self, Class::RefusedCited | Class::RefusedNotCited)
     }
 
     /// Whether the person was cited.
@@ -893,10 +911,10 @@ impl PublishedView {
                 .sum()
         };
         let ordered = sum(Class::ordered);
-        let cited_after_order = row.cells.get(1).and_then(|c| c.count());
+        let cited_after_order = sum(|c| c == Class::RefusedCited);
         Derived {
             ordered,
-            refused: sum(|c| matches!(c, Class::RefusedCited | Class::RefusedNotCited)),
+            refused: sum(Class::refused),
             cited: sum(Class::cited),
             no_action: sum(|c| {
                 matches!(c, Class::Complied | Class::RefusedNotCited | Class::NoOrder)

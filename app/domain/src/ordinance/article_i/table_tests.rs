@@ -1061,7 +1061,8 @@ fn a_failure_to_obey_in_the_orders_own_minute_is_not_citable_even_when_no_time_w
     // And the report itself is refused, at the response's time.
     let problems = timing::response_problems(Some(&scene.orders[0]), person.response, NOW);
     assert_eq!(problems, vec![TimeProblem::FailedInTheOrdersMinute]);
-    assert!(problems[0].message().starts_with("§52-1 D: "));
+    let section = timing::order_section(&[Offence::GroupObstruction]);
+    assert!(problems[0].message_under(section).starts_with("§52-2: "));
     // One minute allowed: the minute after the order is inside it.
     scene.orders[0].minutes_to_comply = 1;
     person.response = at(30_000, RefusalManner::StayedInPlace);

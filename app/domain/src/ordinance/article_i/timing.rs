@@ -31,6 +31,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::facts::{DispersalOrder, PersonFacts, RefusalManner, Response, Scene};
+use super::offence::Offence;
 use crate::ordinance::time::{is_future, Moment};
 use crate::ordinance::Section;
 
@@ -143,6 +144,13 @@ impl TimeProblem {
     /// The problem as a field error on the report: the order rules are §52-1 D's
     /// (and §52-2's, whose order works the same way).
     pub fn message(self) -> String {
+        self.message_under(Section::S52_1D)
+    }
+
+    /// The problem as a field error on a person charged under `section`: a person
+    /// charged only under §52-2 ("did not obey the order to move on") is told the
+    /// rule under §52-2, not §52-1 D (#35).
+    pub fn message_under(self, section: Section) -> String {
         let text = self.text();
         let mut chars = text.chars();
         let capitalised: String = chars
@@ -151,8 +159,20 @@ impl TimeProblem {
             .unwrap_or_default();
         match self {
             TimeProblem::InFuture { .. } => format!("{capitalised}."),
-            _ => format!("{}: {text}.", Section::S52_1D),
+            _ => format!("{section}: {text}."),
         }
+    }
+}
+
+/// Whose order a person's response answers, for the section its time problems
+/// name: §52-2's order to move on for a person charged under §52-2 and under no
+/// prong of §52-1; otherwise §52-1 D's (the order is one; see `message_under`).
+pub fn order_section(charged: &[Offence]) -> Section {
+    let under_52_2 = charged.contains(&Offence::GroupObstruction);
+    if under_52_2 && !charged.iter().any(|o| o.is_section_52_1()) {
+        Section::S52_2
+    } else {
+        Section::S52_1D
     }
 }
 

@@ -9,8 +9,9 @@ use super::requirements::{road_width_feet, Containers, Plan, PlanError, Requirem
 use super::Provision;
 use crate::ordinance::penalty::dollars;
 
-/// What the operator's application provides (§52-10, §52-11, §52-9 D).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// What the operator's application provides (§52-10, §52-11, §52-9 D). The
+/// default provides nothing: a blank application's answers.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Provided {
     pub parking_spaces: u32,
     /// Usable acres of the parking areas, in hundredths of an acre.
@@ -92,14 +93,17 @@ pub struct Shortfall {
 }
 
 impl Shortfall {
-    /// `§52-10(4)(d): 3 toilets for men provided, 4 required (…)`. A Board
-    /// finding under §52-8 that names its own section (“§52-10(2)(b): …”, as
-    /// findings were typed before the Board chose the standard) is said once,
-    /// not “§52-8: §52-10(2)(b): …” (issue #37).
+    /// `§52-10(4)(d): 3 toilets for men provided, 4 required (…)`. A section
+    /// is said once (issue #37): a Board finding under §52-8 that names the
+    /// section it rests on (“§52-10(2)(b): …”, as findings were typed before
+    /// the Board chose the standard) is said as typed, not “§52-8:
+    /// §52-10(2)(b): …”, and a finding that repeats its own standard's section
+    /// not twice. A finding stored under one standard and typed naming another
+    /// keeps both: the record says under which it stands.
     pub fn reason(&self) -> String {
-        let own_section =
-            self.provision == Provision::S52_8 && self.finding.trim_start().starts_with('§');
-        if own_section {
+        let finding = self.finding.trim_start();
+        let names_own = finding.starts_with(&self.provision.to_string());
+        if names_own || (self.provision == Provision::S52_8 && finding.starts_with('§')) {
             self.finding.trim().to_owned()
         } else {
             format!("{}: {}", self.provision, self.finding)
@@ -115,6 +119,25 @@ impl Shortfall {
 /// The shortfalls a denial may rest on: the "shall" standards not met (§52-8 B).
 pub fn grounds_to_deny(found: &[Shortfall]) -> Vec<Shortfall> {
     found.iter().filter(|s| s.is_ground()).cloned().collect()
+}
+
+/// The reasons a denial records, in order (§52-8 B, §52-9 B(2)): the "shall"
+/// standards the application does not meet, then the Board's findings still
+/// open, then those it finds now — each a ground of its own, so a "shall".
+pub fn denial_reasons(
+    grounds: &[Shortfall],
+    open: &[Shortfall],
+    added: &[Shortfall],
+) -> Vec<Shortfall> {
+    grounds
+        .iter()
+        .chain(open)
+        .cloned()
+        .chain(added.iter().map(|f| Shortfall {
+            standard: Standard::Shall,
+            ..f.clone()
+        }))
+        .collect()
 }
 
 /// The "should" standards not met: advice, printed with the decision; the

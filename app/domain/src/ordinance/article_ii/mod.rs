@@ -114,7 +114,8 @@ mod property_tests;
 mod table_tests;
 
 pub use check::{
-    advice, application_shortfalls, grounds_to_deny, shortfalls, Provided, Shortfall, Standard,
+    advice, application_shortfalls, denial_reasons, grounds_to_deny, shortfalls, Provided,
+    Shortfall, Standard,
 };
 pub use permit::{permit_need, Gathering, PermitNeed, Venue};
 pub use provision::Provision;

@@ -147,7 +147,7 @@ impl Plan {
 
 /// A refuse standard met either way the ordinance allows: 50-gallon containers
 /// or 16-cubic-yard containers (§52-10(5)(b) and (c)).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Containers {
     pub fifty_gallon: u32,
     pub sixteen_cubic_yard: u32,

@@ -532,3 +532,60 @@ fn a_reason_stored_before_advice_was_told_apart_reads_as_a_ground() {
         .expect("json")
         .contains(r#""standard":"should""#));
 }
+
+/// Issue #37, finding 18: "§52-8: §52-10(2)(b): …". Every reason names its
+/// section once: those the rules find for an application that provides
+/// nothing, and a Board finding typed with the section it names, under any
+/// standard.
+#[test]
+fn every_reason_names_its_section_once() {
+    let twice = |reason: &str| {
+        let head = reason.split(": ").take(2).collect::<Vec<_>>();
+        head.len() == 2 && head[0].starts_with('§') && head[1].starts_with('§')
+    };
+    let p = plan(2_400, 600);
+    let nothing = Provided {
+        overnight: true,
+        clear_within_hours: 72,
+        ..Provided::default()
+    };
+    let found = shortfalls(&p, &nothing).expect("a valid plan");
+    assert!(found.len() > 10, "{found:?}");
+    for s in &found {
+        let reason = s.reason();
+        assert!(reason.starts_with('§'), "{reason}");
+        assert!(!twice(&reason), "{reason}");
+    }
+    for provision in [Provision::S52_8, Provision::S52_10_2E, Provision::S52_10_1] {
+        let board = Shortfall {
+            provision,
+            finding: "§52-10(2)(b): one gate for 2,400 persons; a second is needed".into(),
+            step: "Provide a second gate.".into(),
+            standard: Standard::Shall,
+        };
+        // Under §52-8 the section typed is the one the finding rests on; under
+        // another standard the record says which it is stored under.
+        let expected = if provision == Provision::S52_8 {
+            "§52-10(2)(b): one gate for 2,400 persons; a second is needed".to_owned()
+        } else {
+            format!("{provision}: §52-10(2)(b): one gate for 2,400 persons; a second is needed")
+        };
+        assert_eq!(board.reason(), expected);
+        let own = Shortfall {
+            finding: format!("{provision}: one gate for 2,400 persons"),
+            ..board.clone()
+        };
+        assert_eq!(
+            own.reason(),
+            format!("{provision}: one gate for 2,400 persons")
+        );
+        let plain = Shortfall {
+            finding: "one gate for 2,400 persons".into(),
+            ..board
+        };
+        assert_eq!(
+            plain.reason(),
+            format!("{provision}: one gate for 2,400 persons")
+        );
+    }
+}
