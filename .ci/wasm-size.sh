@@ -20,11 +20,11 @@ mkdir -p "$work"
 export CARGO_TARGET_DIR="$work/target"
 export RUSTFLAGS="--cfg erase_components"
 
-if [ ! -x "$work/node/node_modules/.bin/wasm-opt" ]; then
-  mkdir -p "$work/node"
-  (cd "$work/node" && npm install --no-audit --no-fund --silent binaryen@132 >/dev/null)
-fi
-wasm_opt="$work/node/node_modules/.bin/wasm-opt"
+# The app's release site first: it installs npm's binaryen, which the empty app's
+# build below runs too.
+site=$(bash .ci/release-site.sh --precompress)
+pkg="$site/pkg"
+wasm_opt="$root/target/binaryen/node_modules/.bin/wasm-opt"
 
 # The empty app: one component, hydrated, on the same Leptos version as the workspace.
 empty="$work/empty-app"
@@ -77,18 +77,6 @@ build() { # name manifest crate-file features
     "$out/${name}_bg.wasm" -o "$out/${name}_bg.wasm"
 }
 build empty "$empty/Cargo.toml" empty
-
-# The app, split, into its own site (cargo-leptos runs wasm-opt -Oz on every file,
-# the npm binaryen first on PATH). Its wasm build reuses target/front.
-site="$work/site"
-rm -rf "$site"
-(
-  unset CARGO_TARGET_DIR
-  PATH="$(dirname "$wasm_opt"):$PATH" LEPTOS_SITE_ROOT="$site" LEPTOS_HASH_FILES=false \
-    cargo leptos build --release --frontend-only --precompress --split --lib-features hydrate,split \
-    >"$work/leptos-build.log" 2>&1
-) || { tail -n 40 "$work/leptos-build.log" >&2; exit 1; }
-pkg="$site/pkg"
 
 size() { stat -c %s "$1"; }
 gz() { gzip -9 -c "$1" | wc -c; }
