@@ -296,6 +296,31 @@ async fn denied_with_the_generated_reasons_then_fixed_through_the_link_and_issue
         )
         .await;
     assert_eq!(r.json().as_array().expect("present").len(), 0);
+    // "today" is the Town's day by the server's clock, whatever UTC's date is.
+    let by_date = app
+        .post(
+            "/api/permits/register",
+            json!({ "day": civil::date_text(today(&app)) }),
+            Some(&d.officer),
+        )
+        .await;
+    let r = app
+        .post(
+            "/api/permits/register",
+            json!({ "day": "today" }),
+            Some(&d.officer),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json(), by_date.json());
+    let r = app
+        .post(
+            "/api/permits/register",
+            json!({ "day": "tomorrow" }),
+            Some(&d.officer),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
 
     // Settlement only after the gathering: a refund of the excess.
     let early = clerk(

@@ -156,24 +156,27 @@ pub async fn file_paper_application(application: PermitApplication) -> Result<Fi
 }
 
 /// The permit register; with `day` (`YYYY-MM-DD`), the applications whose
-/// gatherings cover that day — "does this crowd hold a permit today?".
+/// gatherings cover that day — "does this crowd hold a permit today?". `today`
+/// is the Town's day by the server's clock (the §52-9 calendar's): the phone on
+/// scene asks for it, since neither the phone's zone nor the server's UTC is the
+/// Town's (from 7 p.m. in winter UTC's date is already tomorrow's).
 #[server(endpoint = "permits/register", input = Json)]
 pub async fn permit_register(day: Option<String>) -> Result<Vec<PermitRow>, AppError> {
     let request = crate::auth::guard::authorize(crate::access::Permission::ReadPermits).await?;
+    let today = serve::today(&request.state, request.now);
     let day = match day.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
         None => None,
+        Some(TODAY) => Some(today),
         Some(d) => Some(
             crate::model::civil::day_number(d)
-                .ok_or_else(|| AppError::invalid("day", "Day: a date as YYYY-MM-DD."))?,
+                .ok_or_else(|| AppError::invalid("day", "Day: a date as YYYY-MM-DD, or today."))?,
         ),
     };
-    crate::store::permits::register(
-        &request.state.store.reader,
-        day,
-        serve::today(&request.state, request.now),
-    )
-    .await
+    crate::store::permits::register(&request.state.store.reader, day, today).await
 }
+
+/// `permits/register`'s `day` for the Town's today.
+pub const TODAY: &str = "today";
 
 /// One application's whole record.
 #[server(endpoint = "permits/get", input = Json)]

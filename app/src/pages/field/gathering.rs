@@ -15,7 +15,7 @@ use leptos_meta::Title;
 use uuid::Uuid;
 
 use crate::access::Permission;
-use crate::api::permits::permit_register;
+use crate::api::permits::{permit_register, TODAY};
 use crate::client;
 use crate::components::form::{field_error, ErrorSummary, TextField};
 use crate::components::session::{hydrated, Guard};
@@ -362,11 +362,14 @@ impl GatheringEntry {
     }
 }
 
-/// Today's permits from the register; the phone keeps the last list it got, so
-/// with no signal on scene the officer still sees it (and is told it is a copy).
-async fn today_s_permits(day: String) -> Result<(Vec<PermitRow>, bool), AppError> {
+/// The Town's permits for today (the server's Town day: the page rendered by the
+/// server and the phone ask for the same list); the phone keeps the last list it
+/// got under its own date, so with no signal on scene the officer still sees it
+/// (and is told it is a copy).
+async fn today_s_permits() -> Result<(Vec<PermitRow>, bool), AppError> {
+    let day = client::now_local().chars().take(10).collect::<String>();
     let key = format!("wells-permits-{day}");
-    match permit_register(Some(day)).await {
+    match permit_register(Some(TODAY.to_owned())).await {
         Ok(rows) => {
             client::save(&key, &rows);
             Ok((rows, false))
@@ -398,8 +401,7 @@ fn GatheringForm() -> impl IntoView {
     let outbox = use_outbox();
     let entry = GatheringEntry::new();
     let id = entry.incident_id;
-    let today = client::now_local().chars().take(10).collect::<String>();
-    let permits = Resource::new(move || today.clone(), today_s_permits);
+    let permits = Resource::new(|| (), |()| today_s_permits());
     // The phone's own check (or its storage failing); the server's refusal is
     // the outbox's.
     let checked = RwSignal::new(None::<AppError>);
